@@ -1,0 +1,29 @@
+# The two commands of the README: `make run` runs the bot, `make test` runs the suite.
+# Each creates or refreshes .venv from pyproject.toml first.
+PY ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed
+
+.PHONY: run test console bench lint clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/python bot.py
+
+console: $(STAMP)
+	$(VENV)/bin/python bot.py console
+
+test: $(STAMP)
+	$(VENV)/bin/python -m ruff check .
+	$(VENV)/bin/python -m pytest
+
+bench: $(STAMP)
+	for f in bench/*.py; do $(VENV)/bin/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,143 @@
+"""The Game contract every game of Parley implements (see shared DESIGN.md).
+
+Nothing here does I/O or imports discord, aiosqlite or PIL: the engine is pure and
+deterministic. All chance comes from :func:`rng`, seeded by the table's seed string and a
+counter kept in the state, so replaying a table's action log rebuilds the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSON = Any
+
+
+class IllegalAction(Exception):
+    """Raised by ``Game.apply`` before anything changes; ``reason`` is for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, eq=False)
+class Action:
+    """One move. Equality and hashing ignore the label; ``args`` holds JSON values."""
+
+    kind: str
+    args: Mapping[str, JSON] = field(default_factory=dict)
+    label: str = ""
+
+    def _key(self) -> tuple[str, str]:
+        return self.kind, json.dumps(self.args, sort_keys=True, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "args": dict(self.args), "label": self.label}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, JSON]) -> Action:
+        return cls(str(data["kind"]), dict(data.get("args") or {}), str(data.get("label", "")))
+
+
+@dataclass(frozen=True)
+class Event:
+    """What happened. ``to`` is None for a public event, else the seats it is addressed to."""
+
+    kind: str
+    text: str
+    to: frozenset[int] | None = None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "to": None if self.to is None else sorted(self.to),
+            "data": dict(self.data),
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option: its allowed values, the default, and a line of help."""
+
+    values: tuple[JSON, ...]
+    default: JSON
+    help: str = ""
+
+
+def rng(seed: str, counter: int) -> random.Random:
+    """The random stream for draw number ``counter`` of a table seeded with ``seed``.
+
+    Games keep ``counter`` in their state and increment it at every draw, so a random
+    event depends only on the seed and how many draws came before it.
+    """
+    return random.Random(f"{seed}#{counter}")
+
+
+def resolve_options(options_spec: Mapping[str, Option], given: Mapping[str, JSON] | None) -> dict:
+    """Fill defaults and check values; raise ValueError with what is allowed."""
+    given = dict(given or {})
+    out: dict[str, JSON] = {}
+    for name in given:
+        if name not in options_spec:
+            allowed = ", ".join(sorted(options_spec)) or "none"
+            raise ValueError(f"Unknown option {name!r}; the options are: {allowed}.")
+    for name, spec in options_spec.items():
+        value = given.get(name, spec.default)
+        if value not in spec.values:
+            allowed = ", ".join(str(v) for v in spec.values)
+            raise ValueError(f"Option {name!r} cannot be {value!r}; allowed: {allowed}.")
+        out[name] = value
+    return out
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The contract of DESIGN.md. ``state`` is whatever the game chooses; it is opaque here."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, Option]
+    #: random play from any seed ends within this many applied actions
+    max_actions: int
+
+    def setup(self, n_players: int, options: Mapping[str, JSON], seed: str) -> Any: ...
+
+    def to_act(self, state: Any) -> frozenset[int]: ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def apply(self, state: Any, seat: int, action: Action) -> list[Event]: ...
+
+    def view(self, state: Any, seat: int | None) -> dict: ...
+
+    def determinize(self, state: Any, seat: int | None, rng: random.Random) -> Any: ...
+
+    def result(self, state: Any) -> dict | None: ...
+
+    def dump(self, state: Any) -> dict: ...
+
+    def load(self, data: Mapping[str, JSON]) -> Any: ...
+
+    def rules_text(self, options: Mapping[str, JSON]) -> str: ...
+
+
+def is_over(game: Game, state: Any) -> bool:
+    return game.result(state) is not None

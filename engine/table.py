@@ -1,0 +1,277 @@
+"""A table: one game in one Discord channel or thread, from lobby to result. Pure.
+
+The table holds the seats (people by an opaque player id, or AI seats), the game's state,
+a version number bumped at every change, and the turn clock. The store (data/store.py)
+persists it; the cogs and the console drive it. Nothing here knows about Discord.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import JSON, Action, Event, Game, IllegalAction, resolve_options
+
+LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
+STATUSES = (LOBBY, PLAYING, FINISHED, ABANDONED)
+
+# What happens when a seat runs out its time limit.
+TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT = "remind", "ai-move", "ai-seat"
+TIMEOUT_OUTCOMES = (TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT)
+AI_LEVELS = ("random", "easy", "normal", "hard")
+
+
+@dataclass
+class Seat:
+    """``player`` is an opaque id (a Discord user id as a string) or None for an AI seat."""
+
+    player: str | None
+    name: str
+    ai: str | None = None  # AI level when the seat is played by the bot
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"player": self.player, "name": self.name, "ai": self.ai}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, JSON]) -> Seat:
+        return cls(d.get("player"), str(d["name"]), d.get("ai"))
+
+
+@dataclass
+class Settings:
+    """Per-table clock settings; minutes, 0 meaning off."""
+
+    remind_minutes: int = 12 * 60
+    limit_minutes: int = 0
+    on_timeout: str = TIMEOUT_REMIND
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "remind_minutes": self.remind_minutes,
+            "limit_minutes": self.limit_minutes,
+            "on_timeout": self.on_timeout,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, JSON] | None) -> Settings:
+        d = d or {}
+        s = cls()
+        s.remind_minutes = int(d.get("remind_minutes", s.remind_minutes))
+        s.limit_minutes = int(d.get("limit_minutes", s.limit_minutes))
+        s.on_timeout = str(d.get("on_timeout", s.on_timeout))
+        return s
+
+    def validate(self) -> None:
+        if not 0 <= self.remind_minutes <= 7 * 24 * 60:
+            raise ValueError("Reminders go from 0 (off) to 10080 minutes (a week).")
+        if not 0 <= self.limit_minutes <= 14 * 24 * 60:
+            raise ValueError("The time limit goes from 0 (off) to 20160 minutes (two weeks).")
+        if self.on_timeout not in TIMEOUT_OUTCOMES:
+            raise ValueError("On time-out the table can: " + ", ".join(TIMEOUT_OUTCOMES) + ".")
+
+
+@dataclass
+class Clock:
+    """When the current turn started and when its seats were last reminded (epoch s)."""
+
+    turn_started: float | None = None
+    last_reminded: float | None = None
+    waiting_for: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "turn_started": self.turn_started,
+            "last_reminded": self.last_reminded,
+            "waiting_for": list(self.waiting_for),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, JSON] | None) -> Clock:
+        d = d or {}
+        return cls(d.get("turn_started"), d.get("last_reminded"), list(d.get("waiting_for") or []))
+
+
+@dataclass
+class Table:
+    id: str  # the channel or thread id, as a string
+    game_id: str
+    options: dict[str, JSON]
+    host: str
+    seed: str
+    seats: list[Seat] = field(default_factory=list)
+    status: str = LOBBY
+    state: Any = None
+    version: int = 0
+    settings: Settings = field(default_factory=Settings)
+    clock: Clock = field(default_factory=Clock)
+    guild: str | None = None
+    parent: str | None = None  # the channel a thread table was opened from
+    title: str = ""
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: Game,
+        table_id: str,
+        host: str,
+        host_name: str,
+        options: Mapping[str, JSON] | None = None,
+        seed: str | None = None,
+        **extra: Any,
+    ) -> Table:
+        opts = resolve_options(game.options, options)
+        if seed is None:
+            seed = f"{random.SystemRandom().getrandbits(64):016x}"
+        t = cls(table_id, game.id, opts, host, seed, **extra)
+        t.seats.append(Seat(host, host_name))
+        return t
+
+    def seat_of(self, player: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.player == player and not s.is_ai:
+                return i
+        return None
+
+    def join(self, game: Game, player: str, name: str) -> int:
+        self._need(LOBBY, "Players can only join before the game starts.")
+        if self.seat_of(player) is not None:
+            raise IllegalAction("You are already seated at this table.")
+        if len(self.seats) >= game.max_players:
+            raise IllegalAction(f"The table is full: {game.title} takes at most {game.max_players}.")
+        self.seats.append(Seat(player, name))
+        self.version += 1
+        return len(self.seats) - 1
+
+    def add_bot(self, game: Game, level: str = "normal") -> int:
+        self._need(LOBBY, "AI captains can only be added before the game starts.")
+        if level not in AI_LEVELS:
+            raise IllegalAction("The AI levels are: " + ", ".join(AI_LEVELS) + ".")
+        if len(self.seats) >= game.max_players:
+            raise IllegalAction(f"The table is full: {game.title} takes at most {game.max_players}.")
+        n = sum(1 for s in self.seats if s.is_ai) + 1
+        self.seats.append(Seat(None, f"AI {n} ({level})", level))
+        self.version += 1
+        return len(self.seats) - 1
+
+    def leave(self, player: str) -> None:
+        self._need(LOBBY, "Once the game has started you cannot leave; the host can /game abort it.")
+        seat = self.seat_of(player)
+        if seat is None:
+            raise IllegalAction("You are not seated at this table.")
+        del self.seats[seat]
+        if player == self.host:
+            people = [s for s in self.seats if not s.is_ai]
+            if people:
+                self.host = people[0].player or ""
+            else:
+                self.status = ABANDONED
+        self.version += 1
+
+    def remove_bot(self) -> None:
+        self._need(LOBBY, "Seats can only change before the game starts.")
+        for i in range(len(self.seats) - 1, -1, -1):
+            if self.seats[i].is_ai:
+                del self.seats[i]
+                self.version += 1
+                return
+        raise IllegalAction("There is no AI seat to remove.")
+
+    def start(self, game: Game, now: float) -> None:
+        self._need(LOBBY, "The game has already started.")
+        n = len(self.seats)
+        if not game.min_players <= n <= game.max_players:
+            raise IllegalAction(
+                f"{game.title} needs {game.min_players} to {game.max_players} players; "
+                f"the table has {n}."
+            )
+        self.state = game.setup(n, self.options, self.seed)
+        self.status = PLAYING
+        self.version += 1
+        self._touch_clock(game, now)
+
+    def abort(self) -> None:
+        if self.status in (FINISHED, ABANDONED):
+            raise IllegalAction("This table is already closed.")
+        self.status = ABANDONED
+        self.version += 1
+
+    # -- play ----------------------------------------------------------------------------
+
+    def to_act(self, game: Game) -> frozenset[int]:
+        if self.status != PLAYING:
+            return frozenset()
+        return game.to_act(self.state)
+
+    def apply(self, game: Game, seat: int, action: Action, now: float) -> list[Event]:
+        """Apply one move; raises IllegalAction (nothing changed) when it is not allowed."""
+        self._need(PLAYING, "The game is not running at this table.")
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAction("That seat is not at this table.")
+        events = game.apply(self.state, seat, action)
+        self.version += 1
+        if game.result(self.state) is not None:
+            self.status = FINISHED
+        self._touch_clock(game, now)
+        return events
+
+    def replace_with_ai(self, seat: int, level: str = "normal") -> None:
+        s = self.seats[seat]
+        self.seats[seat] = Seat(None, f"{s.name} (AI)", level)
+        self.version += 1
+
+    def _touch_clock(self, game: Game, now: float) -> None:
+        waiting = sorted(self.to_act(game))
+        if waiting != self.clock.waiting_for:
+            self.clock = Clock(now if waiting else None, None, waiting)
+
+    # -- clock ---------------------------------------------------------------------------
+
+    def due(self, now: float) -> str | None:
+        """What the turn clock asks for now: "timeout", "remind" or None."""
+        c = self.clock
+        if self.status != PLAYING or c.turn_started is None:
+            return None
+        people = [i for i in c.waiting_for if not self.seats[i].is_ai]
+        if not people:
+            return None
+        if self.settings.limit_minutes and now - c.turn_started >= self.settings.limit_minutes * 60:
+            return "timeout"
+        if self.settings.remind_minutes:
+            since = c.last_reminded or c.turn_started
+            if now - since >= self.settings.remind_minutes * 60:
+                return "remind"
+        return None
+
+    def mark_reminded(self, now: float) -> None:
+        self.clock.last_reminded = now
+        self.version += 1
+
+    def restart_clock(self, now: float) -> None:
+        self.clock.turn_started = now
+        self.clock.last_reminded = None
+        self.version += 1
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _need(self, status: str, reason: str) -> None:
+        if self.status != status:
+            raise IllegalAction(reason)
+
+    def people(self) -> list[str]:
+        return [s.player for s in self.seats if s.player is not None and not s.is_ai]
+
+    def dump_meta(self) -> dict[str, JSON]:
+        """Everything but the state, JSON-able (the store keeps the state apart)."""
+        return {
+            "seats": [s.to_dict() for s in self.seats],
+            "settings": self.settings.to_dict(),
+            "clock": self.clock.to_dict(),
+        }
