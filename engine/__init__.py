@@ -1,25 +1,39 @@
-"""The rules of every game, pure. ``GAMES[id]`` is the registry of the Game contract."""
+"""The rules of every game, pure. ``GAMES[id]`` is the registry of the Game contract.
+
+The registry is filled on first use, so ``import engine.core`` never pulls every game in.
+"""
 
 from __future__ import annotations
 
 from importlib import import_module
-
-from engine.core import Game
+from typing import Any
 
 #: game id -> module under engine/ that defines ``GAME`` (one package per game)
 _PACKAGES: dict[str, str] = {
     "all-hands": "engine.all_hands",
 }
 
-GAMES: dict[str, Game] = {}
-for _gid, _mod in _PACKAGES.items():
-    GAMES[_gid] = import_module(_mod).GAME
+_games: dict[str, Any] = {}
 
 
-def get_game(game_id: str) -> Game:
+def _registry() -> dict[str, Any]:
+    if not _games:
+        for gid, mod in _PACKAGES.items():
+            _games[gid] = import_module(mod).GAME
+    return _games
+
+
+def get_game(game_id: str) -> Any:
+    games = _registry()
     try:
-        return GAMES[game_id]
+        return games[game_id]
     except KeyError:
         raise ValueError(
-            f"Unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}."
+            f"Unknown game {game_id!r}; the games are: {', '.join(sorted(games))}."
         ) from None
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GAMES":
+        return _registry()
+    raise AttributeError(name)

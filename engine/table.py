@@ -113,6 +113,8 @@ class Table:
     guild: str | None = None
     parent: str | None = None  # the channel a thread table was opened from
     title: str = ""
+    key: int | None = None  # the store's row key, set when saved
+    seat_moves: list[int] = field(default_factory=list)  # moves applied per seat
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -193,6 +195,7 @@ class Table:
                 f"the table has {n}."
             )
         self.state = game.setup(n, self.options, self.seed)
+        self.seat_moves = [0] * n
         self.status = PLAYING
         self.version += 1
         self._touch_clock(game, now)
@@ -210,12 +213,30 @@ class Table:
             return frozenset()
         return game.to_act(self.state)
 
-    def apply(self, game: Game, seat: int, action: Action, now: float) -> list[Event]:
-        """Apply one move; raises IllegalAction (nothing changed) when it is not allowed."""
+    def apply(
+        self,
+        game: Game,
+        seat: int,
+        action: Action,
+        now: float,
+        expect_seat_moves: int | None = None,
+    ) -> list[Event]:
+        """Apply one move; raises IllegalAction (nothing changed) when it is not allowed.
+
+        ``expect_seat_moves`` is how many moves the seat had made when its menu was drawn:
+        a second click on the same menu finds the count moved on and is refused, so a
+        double click never applies twice.
+        """
         self._need(PLAYING, "The game is not running at this table.")
         if not 0 <= seat < len(self.seats):
             raise IllegalAction("That seat is not at this table.")
+        if expect_seat_moves is not None and self.seat_moves[seat] != expect_seat_moves:
+            raise IllegalAction(
+                "That menu is out of date: you have moved since it was shown. "
+                "Use /game hand for a fresh one."
+            )
         events = game.apply(self.state, seat, action)
+        self.seat_moves[seat] += 1
         self.version += 1
         if game.result(self.state) is not None:
             self.status = FINISHED
@@ -265,6 +286,12 @@ class Table:
         if self.status != status:
             raise IllegalAction(reason)
 
+    def view(self, game: Game, seat: int | None) -> dict:
+        """The game's view for that seat, with the seats' display names added."""
+        v = game.view(self.state, seat)
+        v["names"] = [s.name for s in self.seats]
+        return v
+
     def people(self) -> list[str]:
         return [s.player for s in self.seats if s.player is not None and not s.is_ai]
 
@@ -274,4 +301,5 @@ class Table:
             "seats": [s.to_dict() for s in self.seats],
             "settings": self.settings.to_dict(),
             "clock": self.clock.to_dict(),
+            "seat_moves": list(self.seat_moves),
         }
