@@ -37,3 +37,8 @@ def __getattr__(name: str) -> Any:
     if name == "GAMES":
         return _registry()
     raise AttributeError(name)
+
+
+def register(game: Any) -> None:
+    """Add a game object to the registry (the test suite registers small fixture games)."""
+    _registry()[game.id] = game
