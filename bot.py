@@ -96,10 +96,10 @@ def main(argv: list[str]) -> int:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=conf.get("PARLEY_LOG_LEVEL", "INFO").upper(), handlers=[handler])
 
+    import discord
+
     from cogs.bot import create_bot
     from cogs.config import Config
-
-    import discord
 
     bot = create_bot(Config(token=token, db_path=db_path, dev_guild=int(guild) if guild else None))
     try:

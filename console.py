@@ -70,7 +70,7 @@ class Console:
         level = AI_LEVELS[_pick(self.ask, "AI level", list(AI_LEVELS), AI_LEVELS.index("normal"))]
         channel = f"console-{int(time.time() * 1000)}"
         now = time.time()
-        table = await self.svc.new(game.id, channel, "console-1", names[0], options, now=now)
+        await self.svc.new(game.id, channel, "console-1", names[0], options, now=now)
         for i, name in enumerate(names[1:], 2):
             await self.svc.join(channel, f"console-{i}", name, now)
         for _ in range(n - people):
