@@ -1,0 +1,463 @@
+"""The table service: the one place the cogs and the console change tables
+(/tmp/parley/SERVICE.md, "data/tables.py").
+
+Every method finds the table, applies the change through the pure ``engine.table.Table``
+inside one store transaction, and returns what the caller needs to answer. Rules errors
+are ``IllegalAction`` with a sentence for the user; option and settings errors are
+``ValueError``. Permission checks run inside the transaction, against the table as it is
+when the change is written (the host can change when the host leaves the lobby).
+
+Moves never run the AI on their own: after a move the caller sees ``Outcome.ai_to_act`` and
+calls :meth:`TableService.run_ai`, so a person's move is answered before the AI thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from data.store import Conflict, Store
+from engine import ai
+from engine.core import Action, Event, IllegalAction, rng
+from engine.table import (
+    FINISHED,
+    PLAYING,
+    TIMEOUT_AI_MOVE,
+    TIMEOUT_AI_SEAT,
+    Settings,
+    Table,
+)
+
+log = logging.getLogger(__name__)
+
+#: the AI level that plays a timed-out person's turn, or takes the seat over
+TIMEOUT_AI_LEVEL = "normal"
+#: at most this many moves made for one timed-out seat (a turn of several steps)
+TIMEOUT_TURN_MOVES = 50
+
+_MISSING = object()
+
+
+@dataclass
+class Outcome:
+    """What a change did: the table after it, the events of the moves applied, and the
+    seats whose private view changed (the cogs send those seats their hand again)."""
+
+    table: Table
+    events: list[Event] = field(default_factory=list)
+    private_changed: set[int] = field(default_factory=set)
+    finished: bool = False
+
+    @property
+    def ai_to_act(self) -> frozenset[int]:
+        """AI seats the game now waits for (call ``run_ai`` when not empty)."""
+        t = self.table
+        if t.status != PLAYING:
+            return frozenset()
+        return frozenset(s for s in t.to_act(engine.get_game(t.game_id)) if t.seats[s].is_ai)
+
+    def merge(self, later: Outcome) -> Outcome:
+        return Outcome(
+            later.table,
+            self.events + later.events,
+            self.private_changed | later.private_changed,
+            later.finished,
+        )
+
+
+@dataclass
+class ClockEvent:
+    """What the turn clock did at a table.
+
+    ``kind``: "remind" (the waiting people are reminded; ``timed_out`` when it is the
+    time-out outcome "remind", which also restarts the clock), "ai-move" (an AI played the
+    turn of the timed-out ``seats``) or "ai-seat" (AIs took those seats over for the rest
+    of the game). ``outcome`` holds the moves the AI made, for the last two.
+    """
+
+    kind: str
+    table: Table
+    seats: list[int]
+    timed_out: bool = False
+    outcome: Outcome | None = None
+
+
+class _NotDue(Exception):
+    """The clock of a table moved on between the clock loop's read and its write."""
+
+
+class _Stale(Exception):
+    """The table changed while the AI was thinking; it chooses again on the new state."""
+
+
+def private_part(view: dict, public: dict) -> dict:
+    """The keys of a seat's view that differ from the spectator's view."""
+    return {k: v for k, v in view.items() if public.get(k, _MISSING) != v}
+
+
+def private_views(table: Table) -> dict[int, dict]:
+    """Each seat's private part of its view ({} before the game has a state)."""
+    if table.state is None:
+        return {}
+    game = engine.get_game(table.game_id)
+    public = game.view(table.state, None)
+    return {s: private_part(game.view(table.state, s), public) for s in range(len(table.seats))}
+
+
+def _changed(before: dict[int, dict], after: dict[int, dict]) -> set[int]:
+    return {s for s in set(before) | set(after) if before.get(s, {}) != after.get(s, {})}
+
+
+def _waiting_people(table: Table) -> list[int]:
+    return [s for s in table.clock.waiting_for if not table.seats[s].is_ai]
+
+
+class TableService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- finding tables ------------------------------------------------------------------
+
+    async def _live(self, channel_id: str) -> Table:
+        table = await self.store.live(str(channel_id))
+        if table is None:
+            raise IllegalAction("There is no game at this table; /game new opens one.")
+        return table
+
+    async def _lobby_change(self, channel_id: str, fn: Callable[[Table], Any], now: float) -> Outcome:
+        table = await self._live(channel_id)
+        after = await self.store.mutate(table.key, fn, now)
+        return Outcome(after, finished=after.status == FINISHED)
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    async def new(
+        self,
+        game_id: str,
+        channel_id: str,
+        host_id: str,
+        host_name: str,
+        options: dict | None = None,
+        guild: str | None = None,
+        parent: str | None = None,
+        title: str = "",
+        seed: str | None = None,
+        *,
+        now: float,
+    ) -> Table:
+        """Open a lobby with the host seated. ValueError for an unknown game or bad
+        options; TableExists when the channel already has a live table."""
+        game = engine.get_game(game_id)
+        table = Table.new(
+            game,
+            str(channel_id),
+            str(host_id),
+            host_name,
+            options,
+            seed,
+            guild=None if guild is None else str(guild),
+            parent=None if parent is None else str(parent),
+            title=title,
+        )
+        return await self.store.create(table, now)
+
+    async def join(self, channel_id: str, user_id: str, name: str, now: float) -> Outcome:
+        user = str(user_id)
+        return await self._lobby_change(
+            channel_id, lambda t: t.join(engine.get_game(t.game_id), user, name), now
+        )
+
+    async def leave(self, channel_id: str, user_id: str, now: float) -> Outcome:
+        """Leave the lobby; when the host leaves, the next person hosts (no one: closed)."""
+        user = str(user_id)
+        return await self._lobby_change(channel_id, lambda t: t.leave(user), now)
+
+    async def add_bot(self, channel_id: str, user_id: str, level: str, now: float) -> Outcome:
+        user = str(user_id)
+
+        def fn(t: Table) -> None:
+            _need_host(t, user, "Only the host can add AI captains.")
+            t.add_bot(engine.get_game(t.game_id), level)
+
+        return await self._lobby_change(channel_id, fn, now)
+
+    async def remove_bot(self, channel_id: str, user_id: str, now: float) -> Outcome:
+        """Remove the last AI seat of the lobby (host only)."""
+        user = str(user_id)
+
+        def fn(t: Table) -> None:
+            _need_host(t, user, "Only the host can remove AI captains.")
+            t.remove_bot()
+
+        return await self._lobby_change(channel_id, fn, now)
+
+    async def start(self, channel_id: str, user_id: str, now: float) -> Outcome:
+        """Deal and start (host only); every seat that now holds something private is in
+        ``private_changed``."""
+        user = str(user_id)
+
+        def fn(t: Table) -> None:
+            _need_host(t, user, "Only the host can start the game.")
+            t.start(engine.get_game(t.game_id), now)
+
+        outcome = await self._lobby_change(channel_id, fn, now)
+        outcome.private_changed = _changed({}, private_views(outcome.table))
+        return outcome
+
+    # -- play ----------------------------------------------------------------------------
+
+    async def move(
+        self,
+        channel_id: str,
+        user_id: str,
+        action: Action,
+        now: float,
+        expect_seat_moves: int | None = None,
+    ) -> Outcome:
+        """A person's move at the live table of the channel."""
+        user = str(user_id)
+        table = await self._live(channel_id)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise IllegalAction("You are not seated at this table.")
+        return await self._apply(table.key, seat, action, now, expect_seat_moves, player=user)
+
+    async def move_seat(
+        self,
+        key: int,
+        seat: int,
+        action: Action,
+        now: float,
+        expect_seat_moves: int | None = None,
+    ) -> Outcome:
+        """A move for a seat by number (the AI and the console)."""
+        return await self._apply(key, seat, action, now, expect_seat_moves)
+
+    async def _apply(
+        self,
+        key: int,
+        seat: int,
+        action: Action,
+        now: float,
+        expect_seat_moves: int | None,
+        player: str | None = None,
+        chosen_on: int | None = None,
+    ) -> Outcome:
+        before: dict[int, dict] = {}
+
+        def on_load(t: Table) -> None:
+            # The seat may have been handed to an AI (time-out) since the caller looked.
+            if player is not None and t.seat_of(player) != seat:
+                raise IllegalAction("You are not seated at this table.")
+            if chosen_on is not None and t.version != chosen_on:
+                raise _Stale()
+            before.update(private_views(t))
+
+        table, events = await self.store.apply_move(
+            key, seat, action, now, expect_seat_moves, on_load=on_load
+        )
+        return Outcome(table, events, _changed(before, private_views(table)),
+                       table.status == FINISHED)
+
+    async def _ai_move(self, table: Table, seat: int, level: str, now: float) -> Outcome | None:
+        """Let the AI choose for ``seat`` on ``table`` and apply it; None when the table
+        changed while it thought (the caller looks again). An IllegalAction against the
+        very state the AI chose on is a bug in the AI or the game, and propagates."""
+        game = engine.get_game(table.game_id)
+        choice_rng = rng(table.seed + ":ai", table.version)
+        action = await asyncio.to_thread(ai.choose, game, table.state, seat, choice_rng, level)
+        try:
+            return await self._apply(
+                table.key, seat, action, now, table.seat_moves[seat], chosen_on=table.version
+            )
+        except _Stale:
+            return None
+
+    async def run_ai(self, key: int, now: float, max_moves: int = 200) -> Outcome:
+        """While an AI seat is in to_act, let it choose (off the event loop) and apply."""
+        table = await self._get(key)
+        outcome = Outcome(table, finished=table.status == FINISHED)
+        for _ in range(max_moves):
+            game = engine.get_game(table.game_id)
+            seats = sorted(s for s in table.to_act(game) if table.seats[s].is_ai)
+            if not seats:
+                break
+            seat = seats[0]
+            level = table.seats[seat].ai or TIMEOUT_AI_LEVEL
+            moved = await self._ai_move(table, seat, level, now)
+            if moved is not None:
+                outcome = outcome.merge(moved)
+            table = await self._get(key)
+        outcome.table = table
+        outcome.finished = table.status == FINISHED
+        return outcome
+
+    async def _get(self, key: int) -> Table:
+        table = await self.store.get(key)
+        if table is None:
+            raise KeyError(f"No table with key {key}.")
+        return table
+
+    # -- settings and closing ------------------------------------------------------------
+
+    async def settings(
+        self,
+        channel_id: str,
+        user_id: str,
+        remind_minutes: int | None = None,
+        limit_minutes: int | None = None,
+        on_timeout: str | None = None,
+        *,
+        now: float,
+    ) -> Table:
+        """Change the turn clock (host or seated players). ValueError for values out of
+        range. A new time limit counts from now for the turn under way, so setting one
+        never times a player out on the spot."""
+        user = str(user_id)
+
+        def fn(t: Table) -> None:
+            if user != t.host and t.seat_of(user) is None:
+                raise IllegalAction("Only the host or a seated player can change the settings.")
+            s = Settings.from_dict(t.settings.to_dict())
+            if remind_minutes is not None:
+                s.remind_minutes = int(remind_minutes)
+            if limit_minutes is not None:
+                s.limit_minutes = int(limit_minutes)
+            if on_timeout is not None:
+                s.on_timeout = str(on_timeout)
+            s.validate()
+            if (
+                s.limit_minutes != t.settings.limit_minutes
+                and t.status == PLAYING
+                and t.clock.turn_started is not None
+            ):
+                t.clock.turn_started = now
+            t.settings = s
+
+        table = await self._live(channel_id)
+        return await self.store.mutate(table.key, fn, now)
+
+    async def abort(self, channel_id: str, user_id: str, is_manager: bool, now: float) -> Table:
+        """Close the live table for good (its host or a channel manager)."""
+        user = str(user_id)
+
+        def fn(t: Table) -> None:
+            if not is_manager and user != t.host:
+                raise IllegalAction("Only the host or a channel manager can abort the game.")
+            t.abort()
+
+        table = await self._live(channel_id)
+        return await self.store.mutate(table.key, fn, now)
+
+    # -- the turn clock ------------------------------------------------------------------
+
+    async def tick(self, now: float) -> list[ClockEvent]:
+        """Remind, or apply the time-out outcome, at every playing table whose clock is
+        due. A table that fails is logged and skipped, so one never stops the others."""
+        events: list[ClockEvent] = []
+        for table in await self.store.playing():
+            due = table.due(now)
+            if due is None:
+                continue
+            try:
+                event = await self._clock(table, due, now)
+            except (_NotDue, Conflict):
+                continue  # someone moved meanwhile: the clock was reset by that move
+            except Exception:
+                log.exception("turn clock failed at table %s", table.key)
+                continue
+            events.append(event)
+        return events
+
+    async def _clock(self, table: Table, due: str, now: float) -> ClockEvent:
+        key = table.key
+
+        def check(t: Table) -> None:
+            if t.due(now) != due:
+                raise _NotDue()
+
+        if due == "remind":
+
+            def remind(t: Table) -> None:
+                check(t)
+                t.mark_reminded(now)
+
+            after = await self.store.mutate(key, remind, now)
+            return ClockEvent("remind", after, _waiting_people(after))
+
+        seats: list[int] = []
+        on_timeout = table.settings.on_timeout
+        if on_timeout == TIMEOUT_AI_SEAT:
+
+            def replace(t: Table) -> None:
+                check(t)
+                seats.extend(_waiting_people(t))
+                for s in seats:
+                    t.replace_with_ai(s, TIMEOUT_AI_LEVEL)
+
+            await self.store.mutate(key, replace, now)
+            outcome = await self.run_ai(key, now)
+            return ClockEvent("ai-seat", outcome.table, seats, True, outcome)
+
+        if on_timeout == TIMEOUT_AI_MOVE:
+            outcome = Outcome(table)
+            for seat in _waiting_people(table):
+                played = await self._play_turn_for(key, seat, now)
+                if played is not None:
+                    seats.append(seat)
+                    outcome = outcome.merge(played)
+            outcome = outcome.merge(await self.run_ai(key, now))
+            after = await self._restart_if_still_due(key, due, now)
+            if after is not None:
+                outcome.table = after
+            return ClockEvent("ai-move", outcome.table, seats, True, outcome)
+
+        def restart(t: Table) -> None:
+            check(t)
+            t.restart_clock(now)
+
+        after = await self.store.mutate(key, restart, now)
+        return ClockEvent("remind", after, _waiting_people(after), True)
+
+    async def _play_turn_for(self, key: int, seat: int, now: float) -> Outcome | None:
+        """The AI plays a timed-out person's turn: it moves for the seat while the game
+        waits for it and no new turn has begun (the waiting seats have not been refilled),
+        so a turn of several steps is finished but the next one is left to the person."""
+        outcome: Outcome | None = None
+        first_waiting: frozenset[int] | None = None
+        for _ in range(TIMEOUT_TURN_MOVES):
+            table = await self._get(key)
+            waiting = table.to_act(engine.get_game(table.game_id))
+            if seat not in waiting or table.seats[seat].is_ai:
+                break
+            if first_waiting is None:
+                first_waiting = waiting
+            elif not waiting <= first_waiting:
+                break
+            moved = await self._ai_move(table, seat, TIMEOUT_AI_LEVEL, now)
+            if moved is not None:
+                outcome = moved if outcome is None else outcome.merge(moved)
+        return outcome
+
+    async def _restart_if_still_due(self, key: int, due: str, now: float) -> Table | None:
+        """After the AI played, a turn still over its limit (the AI could not finish it)
+        gets a fresh clock, so the next tick does not fire at once again."""
+
+        def restart(t: Table) -> None:
+            if t.due(now) != due:
+                raise _NotDue()
+            t.restart_clock(now)
+
+        try:
+            return await self.store.mutate(key, restart, now)
+        except _NotDue:
+            return None
+
+
+def _need_host(table: Table, user: str, reason: str) -> None:
+    if user != table.host:
+        raise IllegalAction(reason)
