@@ -1,0 +1,210 @@
+"""Drawing helpers shared by every game's renderer.
+
+Shapes with curved edges are drawn once at :data:`SUPERSAMPLE` times their size and
+scaled down (anti-aliasing Pillow's own shape drawing lacks), then cached: an image is
+mostly pasting of cached pieces. :func:`to_png` quantizes to a palette before saving, which
+keeps a board to a few dozen kilobytes.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from render import palette as pal
+from render.fonts import font, symbol_font
+from render.palette import RGB
+
+SUPERSAMPLE = 3
+Box = tuple[int, int, int, int]
+
+
+def supersampled(w: int, h: int, paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
+    """An RGBA image of ``w`` x ``h`` painted at SUPERSAMPLE times the size and scaled down;
+    ``paint(draw, scale)`` draws on the large transparent canvas."""
+    s = SUPERSAMPLE
+    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), s)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=256)
+def rounded(
+    w: int,
+    h: int,
+    radius: int,
+    fill: RGB,
+    outline: RGB | None = None,
+    outline_width: int = 0,
+) -> Image.Image:
+    """An anti-aliased rounded rectangle (RGBA), cached."""
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.rounded_rectangle(
+            (0, 0, w * s - 1, h * s - 1),
+            radius * s,
+            fill=fill,
+            outline=outline,
+            width=outline_width * s if outline else 0,
+        )
+
+    return supersampled(w, h, paint)
+
+
+@lru_cache(maxsize=64)
+def shadow(w: int, h: int, radius: int, blur: int = 4, alpha: int = 110) -> Image.Image:
+    """A soft drop shadow for a ``w`` x ``h`` rounded shape, ``blur`` px wider on each side."""
+    m = blur * 2
+    img = Image.new("RGBA", (w + 2 * m, h + 2 * m), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle(
+        (m, m, m + w - 1, m + h - 1), radius, fill=(0, 0, 0, alpha)
+    )
+    return img.filter(ImageFilter.GaussianBlur(blur))
+
+
+@lru_cache(maxsize=64)
+def circle(d: int, fill: RGB, outline: RGB | None = None, outline_width: int = 0) -> Image.Image:
+    def paint(dr: ImageDraw.ImageDraw, s: int) -> None:
+        dr.ellipse(
+            (0, 0, d * s - 1, d * s - 1),
+            fill=fill,
+            outline=outline,
+            width=outline_width * s if outline else 0,
+        )
+
+    return supersampled(d, d, paint)
+
+
+def paste(dst: Image.Image, piece: Image.Image, x: int, y: int) -> None:
+    """Paste an RGBA ``piece`` onto ``dst`` at (x, y) through its own alpha."""
+    dst.paste(piece, (int(x), int(y)), piece)
+
+
+def paste_with_shadow(dst: Image.Image, piece: Image.Image, x: int, y: int, radius: int) -> None:
+    sh = shadow(piece.width, piece.height, radius)
+    m = (sh.width - piece.width) // 2
+    paste(dst, sh, x - m + 2, y - m + 3)
+    paste(dst, piece, x, y)
+
+
+def panel(
+    dst: Image.Image,
+    box: Box,
+    fill: RGB = pal.PARCHMENT,
+    outline: RGB | None = pal.PARCHMENT_EDGE,
+    outline_width: int = 2,
+    radius: int = 12,
+    drop_shadow: bool = True,
+) -> None:
+    """A rounded panel filling ``box`` (x0, y0, x1, y1 exclusive)."""
+    x0, y0, x1, y1 = box
+    shape = rounded(x1 - x0, y1 - y0, radius, fill, outline, outline_width)
+    if drop_shadow:
+        paste_with_shadow(dst, shape, x0, y0, radius)
+    else:
+        paste(dst, shape, x0, y0)
+
+
+def pill(
+    dst: Image.Image,
+    x: int,
+    y: int,
+    text: str,
+    fg: RGB,
+    bg: RGB,
+    size: int = 14,
+    outline: RGB | None = None,
+) -> int:
+    """A rounded label with bold ``text``; returns its width."""
+    f = font(size, bold=True)
+    w = int(math.ceil(f.getlength(text))) + 16
+    h = size + 10
+    paste(dst, rounded(w, h, h // 2, bg, outline, 1 if outline else 0), x, y)
+    ImageDraw.Draw(dst).text((x + w / 2, y + h / 2), text, font=f, fill=fg, anchor="mm")
+    return w
+
+
+def pill_width(text: str, size: int = 14) -> int:
+    return int(math.ceil(font(size, bold=True).getlength(text))) + 16
+
+
+@lru_cache(maxsize=32)
+def wood(w: int, h: int) -> Image.Image:
+    """A dark wooden table top: planks with a soft grain (deterministic, no randomness)."""
+    img = Image.new("RGB", (w, h), pal.WOOD)
+    d = ImageDraw.Draw(img)
+    plank = 86
+    for top in range(0, h, plank):
+        shade = 6 * ((top // plank) % 3) - 6
+        base = tuple(max(0, c + shade) for c in pal.WOOD)
+        d.rectangle((0, top, w, top + plank - 1), fill=base)
+        for k in range(5):
+            yy = top + 12 + k * 15
+            amp = 3 + (k * 7 + top) % 4
+            pts = [
+                (x, yy + amp * math.sin((x + top * 3 + k * 40) / (70 + k * 11)))
+                for x in range(0, w + 20, 20)
+            ]
+            d.line(pts, fill=pal.WOOD_LINE, width=1)
+        d.line((0, top, w, top), fill=pal.WOOD_DARK, width=2)
+    return img
+
+
+def canvas(w: int, h: int) -> Image.Image:
+    """A fresh RGB wooden canvas (the cached table top, copied)."""
+    return wood(w, h).copy()
+
+
+def glyph(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    ch: str,
+    size: int,
+    fill: RGB,
+    anchor: str = "mm",
+) -> None:
+    """Draw a symbol glyph (any size; symbols are not body text)."""
+    d.text(xy, ch, font=symbol_font(size), fill=fill, anchor=anchor)
+
+
+def text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: RGB = pal.INK,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    d.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def multiline(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    lines: list[str],
+    fnt: ImageFont.FreeTypeFont,
+    fill: RGB,
+    line_height: int,
+) -> float:
+    """Draw ``lines`` from (x, y) downwards; returns the y under the last line."""
+    for line in lines:
+        d.text((x, y), line, font=fnt, fill=fill)
+        y += line_height
+    return y
+
+
+def to_png(img: Image.Image, colors: int = 128) -> bytes:
+    """Quantize ``img`` to a ``colors`` palette (no dithering, so flat areas stay flat and the
+    file small) and encode it as PNG. Deterministic: the same image gives the same bytes."""
+    q = img.convert("RGB").quantize(
+        colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    out = io.BytesIO()
+    q.save(out, "PNG", compress_level=6)
+    return out.getvalue()

@@ -1,0 +1,256 @@
+"""The All Hands on Deck! images and text twins, from hand-built views in the brief's format."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+
+import pytest
+from PIL import Image
+
+import render
+from engine.all_hands.cards import ALL_CODES
+from render import all_hands as ah
+from render.fonts import font
+from tests.render import views as V
+
+GAME = "all-hands"
+MAX_BYTES = 300 * 1024
+
+BOARDS = {
+    "bidding": V.bidding(4),
+    "revealed": V.revealed(4),
+    "discard": V.discard(4),
+    "over-longer": V.over(4),
+    "over-short": V.over(3, longer=False),
+    "six-captains": V.six(),
+    "two-captains": V.bidding(2),
+}
+HANDS = {"fourteen-cards": V.big_hand(), "shady-deal-choice": V.choice_hand()}
+
+
+def png(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_is_a_small_palette_png(name: str) -> None:
+    data = render.draw_board(GAME, BOARDS[name])
+    img = png(data)
+    assert img.format == "PNG"
+    assert img.mode == "P"  # quantized before saving
+    assert img.width == ah.BOARD_W and 400 < img.height < 1400
+    assert len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize("name", HANDS)
+def test_hand_is_a_small_palette_png(name: str) -> None:
+    data = render.draw_hand(GAME, HANDS[name])
+    img = png(data)
+    assert img.format == "PNG" and img.mode == "P"
+    assert len(data) < MAX_BYTES
+
+
+def test_same_view_draws_identical_bytes() -> None:
+    for view in BOARDS.values():
+        assert render.draw_board(GAME, view) == render.draw_board(GAME, copy.deepcopy(view))
+    for view in HANDS.values():
+        assert render.draw_hand(GAME, view) == render.draw_hand(GAME, copy.deepcopy(view))
+
+
+def test_board_survives_a_json_round_trip_of_its_view() -> None:
+    for view in BOARDS.values():
+        again = json.loads(json.dumps(view))
+        assert render.draw_board(GAME, again) == render.draw_board(GAME, view)
+        assert render.text_board(GAME, again) == render.text_board(GAME, view)
+
+
+def test_board_never_shows_a_captains_private_keys() -> None:
+    """The board drawn from a captain's own view is the spectator's board: the hand, the
+    cards picked for the bid and a private choice change nothing on it."""
+    public = V.revealed(4)
+    private = V.seat_view(
+        public,
+        2,
+        ["ST1", "RUM", "KING"],
+        my_bid=["ST1"],
+        choice={"kind": "give", "prompt": "Choose a card to give.", "cards": ["ST1", "RUM"]},
+    )
+    assert render.draw_board(GAME, private) == render.draw_board(GAME, public)
+    assert render.text_board(GAME, private) == render.text_board(GAME, public)
+
+
+def test_unknown_game_id_is_a_value_error() -> None:
+    for fn in (render.draw_board, render.draw_hand, render.text_board, render.text_hand):
+        with pytest.raises(ValueError, match="no-such-game"):
+            fn("no-such-game", V.bidding(4))
+
+
+def test_hand_image_refuses_a_spectator_view() -> None:
+    with pytest.raises(ValueError, match="captain's own view"):
+        render.draw_hand(GAME, V.bidding(4))
+    with pytest.raises(ValueError, match="captain's own view"):
+        render.text_hand(GAME, V.bidding(4))
+
+
+def test_text_board_names_the_auction_card_and_each_captains_status() -> None:
+    text = render.text_board(GAME, V.bidding(4))
+    assert "Sea Sabre 7 Navigator" in text
+    assert "**Anne Bonny**: dealer, Waiting" in text
+    assert "**Blackbeard**: Bid 2 cards" in text
+    assert "▶ **Calico Jack**: Waiting, **to act**" in text
+    assert "**Mary Read**: Waiting, immune to cheat calls" in text
+    assert "Deck: 61 cards · Discard: 3 cards (top: Black Viper 9 Quartermaster)" in text
+    assert "Last auction: Blackbeard won Black Viper 4 Carpenter" in text
+
+
+def test_text_board_after_the_reveal_gives_bid_cards_and_doubled_values() -> None:
+    text = render.text_board(GAME, V.revealed(4))
+    # Brothers Before the Mast: Sea Sabre cards count double on a Sea Sabre auction
+    assert "Sea Sabre 5 Gunner (×2 = 10), Stormsail 8 Boatswain, Shady Deal: value **18**" in text
+    assert "Sea Sabre 9 Quartermaster (×2 = 18), Tavern Brawl: value **18**" in text
+    assert "Black Viper 2 Swabbie: value **2**" in text
+    assert "Waiting: Calico Jack chooses a card to give for the Shady Deal" in text
+    assert "no deal and no bid next round (Tavern Brawl)" in text
+    assert "Blackbeard's Tavern Brawl" in text
+
+
+def test_text_board_of_a_finished_longer_game_gives_the_winner_and_scores() -> None:
+    text = render.text_board(GAME, V.over(4))
+    assert "Game over: Anne Bonny wins!" in text
+    assert "Final scores: Anne Bonny 262, Blackbeard 140, Calico Jack 98, Mary Read 187" in text
+    assert "first to 250 points" in text
+
+
+def test_text_board_of_a_short_game_has_no_scores() -> None:
+    text = render.text_board(GAME, V.over(3, longer=False))
+    assert "points" not in text and "Final scores" not in text
+    assert "ALL HANDS ON DECK!" in text
+
+
+def test_text_hand_lists_the_cards_by_crew_and_warns_over_the_limit() -> None:
+    text = render.text_hand(GAME, V.big_hand())
+    assert "**Calico Jack's hand**: 14 / 12 cards" in text
+    assert "- Stormsail (ST): 4 Carpenter, 6 Surgeon, 7 Navigator, 7 Navigator" in text
+    assert "- Actions: Pirate Monkey, Rum, The Pirate King" in text
+    assert "a Pirate Cheat call would cost you 2 cards" in text
+    assert "Stormsail 4-6-7: needs 5 or 8" in text
+    assert "Picked for your bid (not confirmed yet): Sea Sabre 5 Gunner, Rum; value 10" in text
+
+
+def test_text_hand_gives_the_private_choice() -> None:
+    text = render.text_hand(GAME, V.choice_hand())
+    assert "Choose a card to give to Anne Bonny for her Shady Deal." in text
+    assert "Cards: Stormsail 1 Cabin Boy, Stormsail 2 Swabbie" in text
+    assert "Three of each crew: Stormsail 1-2-3: complete" in text
+
+
+def test_an_immune_captain_over_the_limit_is_told_he_is_safe() -> None:
+    view = V.big_hand()
+    view["players"][2]["immune"] = True
+    assert "you are immune to Pirate Cheat calls this round" in render.text_hand(GAME, view)
+
+
+def test_confirmed_bid_cards_are_not_marked_in_the_hand() -> None:
+    """Picks stay in the hand until the bid is confirmed; then they lie face down on the
+    table (bid_cards > 0) and another copy left in the hand is not part of the bid."""
+    view = V.seat_view(V.bidding(4), 2, ["ST5", "ST5", "RUM"], my_bid=["ST5"])
+    assert ah.picks_in_hand(view) == ["ST5"]
+    view["players"][2] = V.player("bid", 1)
+    assert ah.picks_in_hand(view) == []
+    assert "Your bid (face down on the table): Stormsail 5 Gunner" in render.text_hand(GAME, view)
+
+
+def test_bid_value_doubles_the_auction_cards_crew() -> None:
+    assert ah.bid_value(["SS5", "ST8", "SHADY"], "SS7") == 18
+    assert ah.bid_value(["SS5", "ST8"], "RUM") == 13
+    assert ah.bid_value(["SS5"], None) == 5
+
+
+# -- close runs -----------------------------------------------------------------------
+
+
+def hint(hand: list[str], suit: str, length: int) -> ah.RunHint | None:
+    return next((h for h in ah.near_runs(hand) if h.suit == suit and h.length == length), None)
+
+
+def test_near_run_with_one_gap_says_which_card_fills_it() -> None:
+    h = hint(["ST4", "ST6", "ST7"], "ST", 3)
+    assert h is not None and h.text() == "Stormsail 4-6-7: needs 5 or 8"
+
+
+def test_near_run_complete_three_prefers_the_highest() -> None:
+    h = hint(["BV1", "BV2", "BV3", "BV4", "BV5"], "BV", 3)
+    assert h is not None and h.complete and h.text() == "Black Viper 3-4-5: complete"
+
+
+def test_near_run_of_seven_two_cards_short() -> None:
+    h = hint(["SS2", "SS3", "SS4", "SS5", "SS6"], "SS", 7)
+    assert h is not None
+    assert h.text() == "Sea Sabre 2-3-4-5-6: needs 1 and 7, or 7 and 8"
+
+
+def test_near_run_of_seven_three_short_is_not_close() -> None:
+    assert hint(["SS2", "SS3", "SS4", "SS6"], "SS", 7) is None
+
+
+def test_duplicate_cards_do_not_make_a_run() -> None:
+    h = hint(["ST4", "ST4", "ST5"], "ST", 3)
+    assert h is not None and h.text() == "Stormsail 4-5: needs 3 or 6"
+
+
+def test_lone_cards_are_not_close_to_anything() -> None:
+    assert ah.near_runs(["ST1", "SS5", "BV9", "RUM"]) == []
+    assert ah.run_lines([]) == [
+        "Seven of one crew: nothing close yet",
+        "Three of each crew: Stormsail: nothing close yet",
+        "Three of each crew: Sea Sabre: nothing close yet",
+        "Three of each crew: Black Viper: nothing close yet",
+    ]
+
+
+def test_a_pirate_monkey_is_mentioned_as_a_stand_in() -> None:
+    lines = ah.run_lines(ah.near_runs(["ST6", "ST7", "MONKEY"]))
+    assert "Your Pirate Monkey can stand in for a missing card." in lines
+
+
+def test_run_cards_star_one_copy_per_rank() -> None:
+    hand = ["ST4", "ST6", "ST7", "ST7", "BV1"]
+    assert ah.run_cards(hand, ah.near_runs(hand)) == {0, 1, 2}
+
+
+# -- pieces ---------------------------------------------------------------------------
+
+
+def test_every_card_has_a_face_at_every_size() -> None:
+    for code in ALL_CODES:
+        for size, (w, h) in ah.SIZES.items():
+            assert ah.card_face(code, size).size == (w, h)
+
+
+def test_unknown_card_in_a_view_is_a_clear_error() -> None:
+    view = V.bidding(4)
+    view["auction_card"] = "XX99"
+    with pytest.raises(ValueError, match="XX99"):
+        render.draw_board(GAME, view)
+
+
+def test_text_below_fourteen_pixels_is_refused() -> None:
+    with pytest.raises(ValueError, match="minimum is 14"):
+        font(13)
+
+
+def test_names_the_font_cannot_draw_are_cleaned_not_boxed() -> None:
+    view = V.bidding(4)
+    view["names"] = ["Anne ⛵ Bonny", "⛵⛵", "Calico Jack", "Mary"]
+    assert ah.names_of(view)[:2] == ["Anne Bonny", "Captain 2"]
+    assert png(render.draw_board(GAME, view)).format == "PNG"
+
+
+def test_a_view_without_names_falls_back_to_captain_numbers() -> None:
+    view = V.bidding(3)
+    del view["names"]
+    assert "**Captain 2**: Bid 2 cards" in render.text_board(GAME, view)
