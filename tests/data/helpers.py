@@ -1,0 +1,90 @@
+"""Helpers shared by the data tests: open a Crossed Cutlasses table, read raw rows."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import engine
+from data.store import Store
+from data.tables import TableService
+from engine.core import IllegalAction
+from engine.table import Table
+
+T0 = 1_700_000_000.0  # a fixed "now"; the tests pass time explicitly and never sleep
+
+
+async def open_table(
+    svc: TableService,
+    channel: str = "chan-1",
+    players: int = 3,
+    bots: int = 0,
+    level: str = "random",
+    seed: str = "seed-1",
+    options: dict | None = None,
+    start: bool = True,
+    now: float = T0,
+) -> Table:
+    """A Crossed Cutlasses table hosted by "u0", people "u1".. and ``bots`` AI seats."""
+    await svc.new("cutlass", channel, "u0", "Anne", options or {}, seed=seed, now=now)
+    for i in range(1, players):
+        await svc.join(channel, f"u{i}", f"Player {i}", now)
+    for _ in range(bots):
+        await svc.add_bot(channel, "u0", level, now)
+    if start:
+        return (await svc.start(channel, "u0", now)).table
+    table = await svc.store.live(channel)
+    assert table is not None
+    return table
+
+
+async def random_moves(store: Store, key: int, rng: random.Random, count: int, now: float = T0) -> int:
+    """Apply up to ``count`` random legal moves; returns how many applied."""
+    applied = 0
+    for _ in range(count):
+        table = await store.get(key)
+        assert table is not None
+        game = engine.get_game(table.game_id)
+        waiting = sorted(table.to_act(game))
+        if not waiting:
+            break
+        seat = rng.choice(waiting)
+        action = rng.choice(game.legal_actions(table.state, seat))
+        await store.apply_move(key, seat, action, now + applied)
+        applied += 1
+    return applied
+
+
+def canon(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def dump(table: Table) -> str:
+    return canon(engine.get_game(table.game_id).dump(table.state))
+
+
+def raw_rows(path: Path, key: int) -> tuple[tuple, list[tuple]]:
+    """The table's row and its log rows, read straight from the file."""
+    con = sqlite3.connect(path)
+    try:
+        row = con.execute("SELECT * FROM tables WHERE key = ?", (key,)).fetchone()
+        log = con.execute(
+            "SELECT * FROM actions WHERE table_key = ? ORDER BY seq", (key,)
+        ).fetchall()
+        return row, log
+    finally:
+        con.close()
+
+
+def refusal(table: Table, seat: int, action: Any) -> str:
+    """What the engine answers to that move against that table's state (it must refuse)."""
+    game = engine.get_game(table.game_id)
+    state = game.load(game.dump(table.state))
+    try:
+        game.apply(state, seat, action)
+    except IllegalAction as exc:
+        return exc.reason
+    raise AssertionError("the engine accepted the move")

@@ -1,0 +1,122 @@
+"""The turn clock: reminders and the three time-out outcomes, with ``now`` passed in."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from data.tables import TableService
+from engine.core import Action, IllegalAction
+from engine.table import PLAYING, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
+from tests.data.helpers import T0, canon, dump, open_table
+
+MIN = 60.0
+
+
+def _lay(table, seat: int) -> Action:
+    return engine.get_game("cutlass").legal_actions(table.state, seat)[0]
+
+
+async def test_a_reminder_comes_after_the_interval_and_once_per_interval(
+    svc: TableService,
+) -> None:
+    table = await open_table(svc, "c1", players=3)
+    await svc.settings("c1", "u0", remind_minutes=60, now=T0)
+    await svc.move("c1", "u0", _lay(table, 0), T0)
+    assert await svc.tick(T0 + 59 * MIN) == []
+    events = await svc.tick(T0 + 60 * MIN)
+    assert [(e.kind, e.table.key, e.seats, e.timed_out) for e in events] == [
+        ("remind", table.key, [1, 2], False)
+    ]
+    assert await svc.tick(T0 + 61 * MIN) == []  # reminded already
+    assert [e.kind for e in await svc.tick(T0 + 120 * MIN)] == ["remind"]
+
+
+async def test_a_move_restarts_the_clock_for_the_next_turn(svc: TableService) -> None:
+    table = await open_table(svc, "c1", players=2)
+    await svc.settings("c1", "u0", remind_minutes=60, now=T0)
+    await svc.move("c1", "u0", _lay(table, 0), T0 + 50 * MIN)
+    await svc.move("c1", "u1", _lay(table, 1), T0 + 55 * MIN)  # round 2 begins
+    assert await svc.tick(T0 + 100 * MIN) == []
+    assert [e.seats for e in await svc.tick(T0 + 115 * MIN)] == [[0, 1]]
+
+
+async def test_ai_seats_are_never_reminded(svc: TableService) -> None:
+    table = await open_table(svc, "c1", players=1, bots=1)
+    await svc.settings("c1", "u0", remind_minutes=10, now=T0)
+    await svc.move("c1", "u0", _lay(table, 0), T0)  # only the AI seat is waited for now
+    assert await svc.tick(T0 + 600 * MIN) == []
+
+
+async def test_time_out_remind_only_restarts_the_clock(svc: TableService) -> None:
+    table = await open_table(svc, "c1", players=2)
+    await svc.settings("c1", "u0", remind_minutes=0, limit_minutes=30,
+                       on_timeout=TIMEOUT_REMIND, now=T0)
+    assert await svc.tick(T0 + 29 * MIN) == []
+    events = await svc.tick(T0 + 30 * MIN)
+    assert [(e.kind, e.seats, e.timed_out) for e in events] == [("remind", [0, 1], True)]
+    after = events[0].table
+    assert after.clock.turn_started == T0 + 30 * MIN
+    assert after.seat_moves == [0, 0]  # nobody moved for them
+    assert await svc.tick(T0 + 59 * MIN) == []
+    assert [e.timed_out for e in await svc.tick(T0 + 60 * MIN)] == [True]
+    assert (await svc.store.get(table.key)).status == PLAYING
+
+
+async def test_time_out_ai_move_plays_that_turn_for_the_waiting_people_only(
+    svc: TableService,
+) -> None:
+    table = await open_table(svc, "c1", players=3)
+    await svc.settings("c1", "u0", limit_minutes=30, on_timeout=TIMEOUT_AI_MOVE, now=T0)
+    await svc.move("c1", "u0", _lay(table, 0), T0)
+    events = await svc.tick(T0 + 30 * MIN)
+    assert [(e.kind, e.seats, e.timed_out) for e in events] == [("ai-move", [1, 2], True)]
+    after = events[0].table
+    # one card each for the late seats, the round was revealed, and the people keep their
+    # seats for the next round, which the AI leaves to them
+    assert after.seat_moves == [1, 1, 1]
+    assert all(not s.is_ai for s in after.seats)
+    assert sorted(after.to_act(engine.get_game("cutlass"))) == [0, 1, 2]
+    assert after.clock.turn_started == T0 + 30 * MIN
+    outcome = events[0].outcome
+    assert outcome is not None and any(e.kind == "reveal" for e in outcome.events)
+    assert {1, 2} <= outcome.private_changed
+    assert await svc.tick(T0 + 59 * MIN) == []
+    game = engine.get_game("cutlass")
+    assert canon(game.dump(await svc.store.replay(table.key))) == dump(after)
+
+
+async def test_time_out_ai_seat_hands_the_seats_to_the_ai_for_good(svc: TableService) -> None:
+    table = await open_table(svc, "c1", players=3)
+    await svc.settings("c1", "u0", limit_minutes=30, on_timeout=TIMEOUT_AI_SEAT, now=T0)
+    await svc.move("c1", "u0", _lay(table, 0), T0)
+    events = await svc.tick(T0 + 30 * MIN)
+    assert [(e.kind, e.seats, e.timed_out) for e in events] == [("ai-seat", [1, 2], True)]
+    after = events[0].table
+    assert [s.is_ai for s in after.seats] == [False, True, True]
+    # the AIs played round 1, and round 2 too: they are AI seats now
+    assert after.seat_moves == [1, 2, 2]
+    assert sorted(after.to_act(engine.get_game("cutlass"))) == [0]
+    with pytest.raises(IllegalAction, match="You are not seated at this table."):
+        await svc.move("c1", "u1", Action("lay", {"card": 1}), T0 + 31 * MIN)
+
+
+async def test_the_clock_leaves_finished_and_lobby_tables_alone(svc: TableService) -> None:
+    await open_table(svc, "c1", players=2, start=False)
+    table = await open_table(svc, "c2", players=2, seed="short")
+    await svc.settings("c2", "u0", remind_minutes=1, now=T0)
+    game = engine.get_game("cutlass")
+    current = table
+    while current.status == PLAYING:
+        seat = min(current.to_act(game))
+        current = (await svc.move_seat(table.key, seat, _lay(current, seat), T0)).table
+    assert await svc.tick(T0 + 10_000 * MIN) == []
+
+
+async def test_a_new_time_limit_counts_from_now(svc: TableService) -> None:
+    await open_table(svc, "c1", players=2)
+    await svc.settings("c1", "u0", remind_minutes=0, now=T0)
+    await svc.settings("c1", "u0", limit_minutes=30, on_timeout=TIMEOUT_AI_SEAT,
+                       now=T0 + 600 * MIN)
+    assert await svc.tick(T0 + 601 * MIN) == []  # not timed out on the spot
+    assert [e.kind for e in await svc.tick(T0 + 630 * MIN)] == ["ai-seat"]
