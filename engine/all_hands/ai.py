@@ -1,0 +1,299 @@
+"""A heuristic captain for All Hands on Deck! and a position evaluation.
+
+The captain values cards by how much they bring its crew runs closer: a smooth measure
+``potential(hand)`` counts every way to a winning crew (each run of seven, and every
+combination of three runs of three), each weighted by how few cards it still lacks. A card's
+worth is the change of that measure when it joins or leaves the hand.
+
+It only uses what a captain may know: its own hand, the public table, and the other
+captains' hand sizes, which the rules never display but which every captain can count from
+public play (every card that enters or leaves a hand does so in the open, face up or as a
+counted face-down card), so it reads them from the state.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from engine.core import Action
+
+from . import rules
+from .actions import args_of
+from .cards import (
+    BRAWL,
+    CUTPURSE,
+    DOCK,
+    EIGHT,
+    HAND_LIMIT,
+    KING,
+    MERMAID,
+    MONKEY,
+    PLUNDER,
+    RUM,
+    SHADY,
+    SUIT_OF,
+    VALUE,
+    is_crew,
+)
+from .hands import cards_missing, suit_masks
+from .state import BID, DISCARD, OVER, TIE, State
+
+_K = 1.3  # how much one missing card weighs in the potential
+
+
+def _weights(length: int) -> list[float]:
+    out = []
+    for mask in range(1024):
+        total = 0.0
+        for lo in range(1, 12 - length):
+            w = ((1 << length) - 1) << (lo - 1)
+            miss = length - bin(mask & w).count("1")
+            total += math.exp(-_K * miss)
+        out.append(total)
+    return out
+
+
+_A7 = _weights(7)
+_A3 = _weights(3)
+
+
+def potential(hand: list[str]) -> float:
+    """log(sum over ways to win of exp(-k * cards missing)); higher is closer to winning."""
+    masks, monkeys = suit_masks(hand)
+    a, b, c = masks
+    total = _A7[a] + _A7[b] + _A7[c] + _A3[a] * _A3[b] * _A3[c]
+    return math.log(total) + _K * min(monkeys, 2)
+
+
+def gain_of(hand: list[str], card: str) -> float:
+    """How much ``card`` would bring to ``hand``."""
+    if card == MONKEY:
+        return 0.9 * _K if hand.count(MONKEY) < 2 else 0.0
+    if not is_crew(card) or card in hand:
+        return 0.0
+    base = potential(hand)
+    return potential([*hand, card]) - base
+
+
+def loss_of(hand: list[str], card: str) -> float:
+    """How much the hand would lose without one copy of ``card`` (0 for a spare copy)."""
+    if not is_crew(card) and card != MONKEY:
+        return 0.0
+    if hand.count(card) > 1:
+        return 0.0
+    rest = list(hand)
+    rest.remove(card)
+    return potential(hand) - potential(rest)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How well ``seat`` stands, in [0, 1]: the result once over; else its closeness to a
+    winning crew against the closest rival (and, in the longer game, the score race)."""
+    if state.result is not None:
+        winners = state.result["winners"]
+        return 1.0 / len(winners) if seat in winners else 0.0
+
+    def closeness(t: int) -> float:
+        return max(0.0, 1.0 - cards_missing(state.hands[t]) / 7.0)
+
+    mine = closeness(seat)
+    rival = max((closeness(t) for t in range(state.n) if t != seat), default=0.0)
+    value = 0.5 + 0.45 * (mine - rival)
+    if state.longer:
+        top = max(state.scores) or 1
+        value = 0.6 * value + 0.4 * (state.scores[seat] / top) * 0.8
+    return min(1.0, max(0.0, value))
+
+
+# -- the captain ------------------------------------------------------------------------------
+
+
+def _bid_plan(s: State, seat: int, tie: bool) -> list[str]:
+    """The cards this captain wants to bid now (empty: pass / forfeit)."""
+    hand = s.hands[seat]
+    auction = s.auction
+    if auction is None or not hand:
+        return []
+    want = gain_of(hand, auction)
+    suit = SUIT_OF.get(auction)
+    # what the card means to the others: every captain wants crew cards that fit
+    urgency = 1.0 + (0.6 if cards_missing(hand) <= 2 else 0.0)
+    if auction in (RUM, MONKEY, KING, MERMAID, PLUNDER, EIGHT):
+        want = max(want, 0.6)
+    want *= urgency
+    spare = sorted(
+        (c for c in hand if is_crew(c)),
+        key=lambda c: (loss_of(hand, c), -VALUE[c] * (2 if SUIT_OF[c] == suit else 1)),
+    )
+    if tie:
+        if want < 0.35:
+            return []
+        for c in spare:
+            if loss_of(hand, c) < want * 0.6:
+                return [c]
+        return []
+    plan: list[str] = []
+    if want > 1.2 and RUM in hand:
+        return [RUM]
+    if want >= 0.35:
+        target = 6 + 9 * min(want, 2.0) + 2 * (s.n - 2)
+        value = 0
+        budget = want * 0.7
+        spent = 0.0
+        for c in spare:
+            loss = loss_of(hand, c)
+            if spent + loss > budget:
+                continue
+            plan.append(c)
+            spent += loss
+            value += VALUE[c] * (2 if SUIT_OF[c] == suit else 1)
+            if value >= target:
+                break
+        if value < 4:
+            plan = []
+    # action cards that pay for themselves whatever the auction does
+    for card in (KING, MERMAID):
+        if card in hand and card not in plan:
+            plan.append(card)
+    if PLUNDER in hand and s.discard:
+        if max(gain_of(hand, c) for c in set(s.discard)) > 0.3:
+            plan.append(PLUNDER)
+    if plan and EIGHT in hand and any(is_crew(c) for c in plan):
+        plan.append(EIGHT)
+    if BRAWL in hand and s.n >= 2 and len(hand) > 8:
+        plan.append(BRAWL)
+    return plan
+
+
+def _step_towards(s: State, seat: int, plan: list[str], legal: list[Action], tie: bool) -> Action:
+    picks = list(s.picks[seat])
+    for c in picks:
+        if c in plan:
+            plan.remove(c)
+        else:
+            return Action("bid_remove", {"card": c})
+    if plan:
+        return Action("bid_add", {"card": plan[0]})
+    if picks:
+        return Action("bid_confirm", {})
+    return Action("forfeit", {}) if tie else Action("pass", {})
+
+
+def _cheat_target(s: State, seat: int) -> int | None:
+    for t in range(s.n):
+        if t != seat and not s.immune[t] and len(s.hands[t]) >= HAND_LIMIT + 1:
+            return t
+    return None
+
+
+_ORDER = (RUM, CUTPURSE, EIGHT, SHADY, MERMAID, KING, PLUNDER, BRAWL, DOCK)
+
+
+def _best(cards: list[str], key) -> str:
+    return max(cards, key=key)
+
+
+def _choose_pending(s: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    p = s.pending
+    kind = p["kind"]
+    hand = s.hands[seat]
+    if kind == "order":
+        unres = s.unres[seat]
+        card = min(unres, key=_ORDER.index)
+        return Action("resolve", {"card": card})
+    if kind in ("mermaid", "honor"):
+        card = _best(p["cards"], lambda c: (gain_of(hand, c), VALUE[c]))
+        return Action("mermaid_keep" if kind == "mermaid" else "honor_keep", {"card": card})
+    if kind == "cheat":
+        card = _best(p["cards"], lambda c: (gain_of(hand, c), VALUE[c]))
+        if gain_of(hand, card) > 0.05 or len(hand) < 10:
+            return Action("cheat_keep", {"card": card})
+        return Action("cheat_keep_none", {})
+    if kind == "king":
+        card = _best(p["cards"], lambda c: (gain_of(hand, c), VALUE[c]))
+        if gain_of(hand, card) > 0.02 or len(hand) < HAND_LIMIT:
+            return Action("king_keep", {"card": card})
+        return Action("king_done", {})
+    if kind == "plunder":
+        card = _best(sorted(set(s.discard)), lambda c: (gain_of(hand, c), VALUE[c]))
+        return Action("plunder", {"card": card})
+    if kind in ("shady", "tribute"):
+        card = min(sorted(set(hand)), key=lambda c: (loss_of(hand, c), c in (RUM, MONKEY),
+                                                     -VALUE[c] if False else VALUE[c]))
+        return Action("give" if kind == "shady" else "tribute", {"card": card})
+    if kind == "brawl":
+        others = [t for t in range(s.n) if t != seat]
+        target = max(others, key=lambda t: (len(s.hands[t]), s.scores[t], -t))
+        return Action("brawl", {"target": target})
+    if kind == "eight":
+        choices = rules.table_choices(s, seat, True)
+        t, c = max(choices, key=lambda tc: (gain_of(hand, tc[1]), tc[1] == RUM, VALUE[tc[1]]))
+        return Action("eight", {"seat": t, "card": c})
+    if kind == "cutpurse":
+        return _cutpurse_choice(s, seat)
+    return rng.choice(legal)
+
+
+def _cutpurse_choice(s: State, seat: int) -> Action:
+    hand = s.hands[seat]
+    want = gain_of(hand, s.auction) if s.auction else 0.0
+    choices = [(t, c) for t, c in rules.table_choices(s, seat, False) if t != seat]
+    if not choices or want <= 0.1:
+        return Action("cutpurse_none", {})
+    rums = [(t, c) for t, c in choices if c == RUM]
+    if rums:
+        t, c = rums[0]
+        return Action("cutpurse", {"seat": t, "card": c})
+    values = {t: rules.bid_value(s.bids[t], s.auction) for t in s.contenders}
+    mine = values.get(seat, 0)
+    rivals = [t for t in values if t != seat and values[t] >= mine]
+    if not rivals:
+        return Action("cutpurse_none", {})
+    lead = max(rivals, key=lambda t: values[t])
+    crew = [c for tt, c in choices if tt == lead and VALUE[c]]
+    if not crew:
+        return Action("cutpurse_none", {})
+    card = max(crew, key=lambda c: VALUE[c])
+    return Action("cutpurse", {"seat": lead, "card": card})
+
+
+def _discard_choice(s: State, seat: int) -> Action:
+    hand = s.hands[seat]
+    if len(hand) > HAND_LIMIT - 1:
+        card = min(sorted(set(hand)), key=lambda c: (loss_of(hand, c) + (0.5 if not is_crew(c)
+                                                                          else 0), VALUE[c]))
+        return Action("discard", {"card": card})
+    # dead weight: spare copies and crew far from any run, low enough to be poor bids
+    for c in sorted(set(hand)):
+        if is_crew(c) and VALUE[c] <= 3 and loss_of(hand, c) < 0.01 and len(hand) > 7:
+            return Action("discard", {"card": c})
+    return Action("discard_done", {})
+
+
+def ai_action(state: State, seat: int, rng: random.Random, level: str = "easy") -> Action | None:
+    """A sensible move for ``seat``, or None when it has none."""
+    s = state
+    legal_opts = rules.options(s, seat)
+    if not legal_opts or s.phase == OVER:
+        return None
+    legal = [Action(k, args_of(k, a)) for k, a in legal_opts]
+    if s.pending is not None:
+        action = _choose_pending(s, seat, legal, rng)
+    elif s.phase == BID:
+        target = _cheat_target(s, seat)
+        if target is not None:
+            action = Action("call_cheat", {"target": target})
+        elif seat != s.turn:
+            return None
+        else:
+            action = _step_towards(s, seat, _bid_plan(s, seat, False), legal, False)
+    elif s.phase == TIE:
+        action = _step_towards(s, seat, _bid_plan(s, seat, True), legal, True)
+    elif s.phase == DISCARD:
+        action = _discard_choice(s, seat)
+    else:
+        action = rng.choice(legal)
+    if action not in legal:
+        action = rng.choice(legal)
+    return action

@@ -1,0 +1,310 @@
+"""All Hands on Deck! as a Game of the Parley contract (engine/core.py)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
+
+from . import ai as _ai
+from . import rules
+from .actions import (
+    CARD_KINDS,
+    MISSING,
+    arg_of,
+    args_of,
+)
+from .cards import ACTION_TEXT, ACTIONS, NAMES, list_names
+from .rules import P, bid_value
+from .state import BID, DISCARD, OVER, TIE, State
+from .state import clone as _clone
+from .state import dump as _dump
+from .state import load as _load
+from .view import determinize as _determinize
+from .view import view as _view
+
+#: what each kind of move does, for refusals ("You may now: ...")
+HINTS: dict[str, str] = {
+    "bid_add": "add a card to your bid",
+    "bid_remove": "take a card back out of your bid",
+    "bid_confirm": "place your bid face down",
+    "pass": "pass",
+    "forfeit": "forfeit",
+    "discard": "discard a card",
+    "discard_done": "finish discarding",
+    "call_cheat": "call a captain a Pirate Cheat",
+    "cheat_keep": "keep one of the pulled cards",
+    "cheat_keep_none": "keep none of them",
+    "honor_keep": "keep one of the pulled cards",
+    "resolve": "choose which action card resolves next",
+    "cutpurse": "pick a bid card for your Cutpurse",
+    "cutpurse_none": "let it take nothing",
+    "plunder": "take a card from the discard pile",
+    "mermaid_keep": "keep a card of the Mermaid's catch",
+    "eight": "select a bid card with Pieces of Eight",
+    "give": "give a card for the Shady Deal",
+    "brawl": "choose a captain to brawl with",
+    "tribute": "pay a card in tribute",
+    "king_keep": "keep a card of the tribute",
+    "king_done": "discard the rest of the tribute",
+}
+
+def _whose(seat: int, target: int) -> str:
+    return "your own" if seat == target else f"{P(target)}'s"
+
+
+def label(s: State, seat: int, kind: str, arg: Any) -> str:
+    """A sentence a player understands; captains appear as "{pN}" placeholders."""
+    if kind == "bid_add":
+        where = "your tie bid" if s.phase == TIE else "your bid"
+        return f"Add {NAMES[arg]} to {where}"
+    if kind == "bid_remove":
+        return f"Take {NAMES[arg]} back out of your bid"
+    if kind == "bid_confirm":
+        cards = s.picks[seat]
+        more = " more" if s.phase == TIE else ""
+        value = bid_value(cards, s.auction)
+        return f"Bid {list_names(cards)}{more} face down (value {value})"
+    if kind == "pass":
+        return f"Pass on {NAMES[s.auction]}" if s.auction else "Pass"
+    if kind == "forfeit":
+        return "Forfeit your bid"
+    if kind == "discard":
+        return f"Discard {NAMES[arg]}"
+    if kind == "discard_done":
+        return "Done discarding"
+    if kind == "call_cheat":
+        return f"Call {P(arg)} a Pirate Cheat (holding 13 or more cards)"
+    if kind == "cheat_keep":
+        return f"Keep {NAMES[arg]}, discard the other pulled cards"
+    if kind == "cheat_keep_none":
+        return "Keep none of the pulled cards"
+    if kind == "honor_keep":
+        return f"Keep {NAMES[arg]}, discard the other"
+    if kind == "resolve":
+        return f"Resolve your {NAMES[arg]} next"
+    if kind == "cutpurse":
+        return f"Cutpurse: send {_whose(seat, arg[0])} {NAMES[arg[1]]} to the discard pile"
+    if kind == "cutpurse_none":
+        return "Cutpurse: take nothing"
+    if kind == "plunder":
+        return f"Take {NAMES[arg]} from the discard pile"
+    if kind == "mermaid_keep":
+        return f"Keep {NAMES[arg]} from the Mermaid's catch"
+    if kind == "eight":
+        return f"Pieces of Eight: select {_whose(seat, arg[0])} {NAMES[arg[1]]}"
+    if kind == "give":
+        return f"Give {NAMES[arg]} to {P(s.pending['to'])} for the Shady Deal"
+    if kind == "brawl":
+        return f"Start a Tavern Brawl with {P(arg)}"
+    if kind == "tribute":
+        return f"Pay {NAMES[arg]} in tribute to {P(s.pending['seat'])}"
+    if kind == "king_keep":
+        return f"Keep {NAMES[arg]} from the tribute"
+    if kind == "king_done":
+        return "Keep no more of the tribute; discard the rest"
+    return kind
+
+
+def _waiting_for(s: State) -> str:
+    """Who the game waits for, without names or hidden facts."""
+    p = s.pending
+    if p is not None:
+        return "another captain is making a choice"
+    if s.phase == BID:
+        return "another captain must bid first"
+    if s.phase == TIE:
+        return "only the tied captains bid now"
+    if s.phase == DISCARD:
+        return "you are done discarding this round"
+    return "the game is waiting for other captains"
+
+
+def refusal(s: State, seat: int, action: Action) -> str:
+    """Why a move is refused and what the seat may do instead (a sentence)."""
+    if s.phase == OVER:
+        return "The game is over."
+    if not 0 <= seat < s.n:
+        return "That seat is not in this game."
+    legal = rules.options(s, seat)
+    kinds = list(dict.fromkeys(k for k, _ in legal))
+    arg = arg_of(action)
+    if action.kind in HINTS and arg is MISSING:
+        why = f"That {action.kind!r} move is malformed"
+    elif action.kind not in HINTS:
+        why = f"There is no move called {action.kind!r}"
+    elif action.kind == "call_cheat":
+        if s.phase != BID or s.revealed or s.pending is not None:
+            why = "A Pirate Cheat can only be called while the bids are being made"
+        elif arg == seat:
+            why = "You cannot call yourself a Pirate Cheat"
+        elif not 0 <= arg < s.n:
+            why = "There is no such captain"
+        else:
+            why = "That captain is immune to cheat calls for the rest of this round"
+    elif action.kind in kinds:
+        if action.kind in CARD_KINDS and isinstance(arg, str) and arg not in NAMES:
+            why = f"There is no card {arg!r}"
+        elif action.kind in ("bid_add", "discard", "give", "tribute"):
+            why = f"You have no {NAMES.get(arg, arg)} left for that"
+        else:
+            why = "That card is not one you can choose"
+    elif not kinds:
+        return f"Nothing to do for you now: {_waiting_for(s)}."
+    else:
+        why = "That is not possible now"
+    hints = ", ".join(HINTS[k] for k in kinds)
+    return f"{why}. You may now: {hints}."
+
+
+class AllHandsOnDeck:
+    """All Hands on Deck! (Salamander Games, 2014): 2-6 captains bid for pirate crew."""
+
+    id = "all-hands"
+    title = "All Hands on Deck!"
+    min_players = 2
+    max_players = 6
+    options: Mapping[str, Option] = {
+        "longer": Option(
+            (False, True),
+            False,
+            "The longer game: score every hand, first to 250 points or best after 5 hands.",
+        ),
+        "round_limit": Option(
+            (50, 100, 200),
+            100,
+            "Rounds in a hand before the best-scoring hand wins it (so every game ends).",
+        ),
+    }
+    #: Measured bound: random play never came near a tenth of it (rounds per hand are capped
+    #: by round_limit; every round's moves are bounded by the cards in play).
+    max_actions = 400_000
+
+    # -- the contract ------------------------------------------------------------------------
+
+    def setup(self, n_players: int, options: Mapping[str, JSON], seed: str) -> State:
+        opts = resolve_options(self.options, options)
+        if not self.min_players <= n_players <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} "
+                             f"captains, not {n_players}.")
+        return rules.setup(n_players, bool(opts["longer"]), int(opts["round_limit"]), seed)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if not 0 <= seat < state.n:
+            return []
+        return [
+            Action(kind, args_of(kind, arg), label(state, seat, kind, arg))
+            for kind, arg in rules.options(state, seat)
+        ]
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        arg = arg_of(action)
+        if (
+            arg is MISSING
+            or type(seat) is not int
+            or not 0 <= seat < state.n
+            or (action.kind, arg) not in rules.options(state, seat)
+        ):
+            raise IllegalAction(refusal(state, seat, action))
+        return rules.apply(state, seat, action.kind, arg)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return _view(state, seat)
+
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        return _determinize(state, seat, rng)
+
+    def result(self, state: State) -> dict | None:
+        if state.result is None:
+            return None
+        return {
+            "winners": list(state.result["winners"]),
+            "scores": list(state.result["scores"]),
+            "reason": state.result["reason"],
+        }
+
+    def dump(self, state: State) -> dict:
+        return _dump(state)
+
+    def load(self, data: Mapping[str, JSON]) -> State:
+        return _load(data)
+
+    def rules_text(self, options: Mapping[str, JSON]) -> str:
+        opts = resolve_options(self.options, options)
+        return rules_markdown(bool(opts["longer"]), int(opts["round_limit"]))
+
+    # -- optional hooks (engine/ai.py) ---------------------------------------------------------
+
+    def clone(self, state: State) -> State:
+        return _clone(state)
+
+    def ai_action(
+        self, state: State, seat: int, rng: random.Random, level: str = "easy"
+    ) -> Action | None:
+        return _ai.ai_action(state, seat, rng, level)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return _ai.evaluate(state, seat)
+
+
+def rules_markdown(longer: bool, round_limit: int) -> str:
+    """The rules summary for ``/game rules``, with every decision of ours listed."""
+    lines = [
+        "# All Hands on Deck!",
+        "",
+        "Be the first captain to muster a seaworthy crew: **seven consecutive crew cards of "
+        "one crew**, or **three consecutive in each of the three crews** (Stormsail, Sea "
+        "Sabre, Black Viper). A Pirate Monkey is wild in a run.",
+        "",
+        "## A round",
+        "1. **Deal**: a card to each captain from the dealer's left (not in the first round; "
+        "everyone starts with five).",
+        "2. **Auction card**: the top card of the deck is turned up.",
+        "3. **Bid or pass**, in turn from the dealer's left: one or more cards face down. Crew "
+        "values add up; **Brothers Before the Mast**: crew of the auction card's suit count "
+        "double. Action cards are worth nothing but take effect.",
+        "4. **Reveal** all bids together.",
+        "5. **Resolve action cards** in player order from the dealer's left; each captain "
+        "orders his own.",
+        "6. **Winner**: Rum wins outright; else the highest bid. Only action cards and no "
+        "Rum, or no bids: the card is discarded. A tie: the tied captains bid one or more "
+        "further cards face down or forfeit; if all forfeit, the card is discarded. Bid cards "
+        "go to the discard pile.",
+        "7. **Discard** any cards you like, all captains at once. The deal passes left.",
+        "",
+        "The moment a captain holds a winning crew, the hand ends (unresolved action cards "
+        "are discarded).",
+        "",
+        "## Rules Ain't for Pirates!",
+        "The hand limit is 12, but you may hold more. From the deal until the bids are "
+        "revealed, anyone may call a captain a **Pirate Cheat**: he counts his cards openly. "
+        "With 13 or more, the caller pulls cards at random until 12 remain, may keep one and "
+        "discards the rest. With fewer, the accused pulls two at random from the caller, keeps "
+        "one, discards the other, and is immune until his next dealt card.",
+        "",
+        "## Action cards",
+    ]
+    for code, (name, copies) in ACTIONS.items():
+        lines.append(f"- **{name}** ({copies}): {ACTION_TEXT[code]}")
+    lines += ["", "## This table"]
+    if longer:
+        lines.append(
+            "**Longer game**: after each hand every captain scores, per crew, his highest run "
+            "of three and his highest run of seven (sum of the crew values, monkeys 0); the "
+            "hand's winner adds 20. First to 250 points, or the best total after 5 hands, "
+            "wins; an exact tie shares the win."
+        )
+    else:
+        lines.append("**Short game**: the first winning crew wins the game.")
+    lines.append(
+        f"**Round limit**: {round_limit} rounds per hand; then the best-scoring hand wins "
+        "the hand."
+    )
+    lines += ["", "## Our decisions where the rulebook is silent"]
+    lines += [f"- {d}" for d in rules.DECISIONS]
+    return "\n".join(lines) + "\n"
