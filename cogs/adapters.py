@@ -1,0 +1,68 @@
+"""How a game looks on Discord beyond what every game shares.
+
+The generic table commands work for any game of the engine contract: the turn message, the
+private panel of legal actions and the DMs. A game may say more through an adapter: which of
+its actions deserve a button, which steps a multi-pick menu can send as one batch (a bid of
+several cards), what the waiting players are asked, and when a new round begins (a new
+board is posted then, instead of the last one being edited).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from engine.core import Action
+
+#: game id -> module under cogs/ that defines ``ADAPTER``
+_MODULES: dict[str, str] = {"all-hands": "cogs.all_hands"}
+
+
+@dataclass
+class Batch:
+    """A multi-pick menu: the picked ``steps`` are applied in order, then ``finish``."""
+
+    placeholder: str
+    steps: list[Action]
+    finish: Action | None = None
+
+
+@dataclass
+class Panel:
+    """A seat's private menu: buttons, multi-pick menus, and single-pick menus."""
+
+    buttons: list[Action] = field(default_factory=list)
+    batches: list[Batch] = field(default_factory=list)
+    menu: list[Action] = field(default_factory=list)
+    menu_placeholder: str = "Choose your move…"
+
+
+class GameAdapter:
+    """The defaults: every legal action in a menu, a plain prompt, no rounds."""
+
+    def panel(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Panel:
+        return Panel(menu=list(actions))
+
+    def prompt(self, view: Mapping[str, Any]) -> str:
+        """What the waiting players are asked to do (names filled, no mentions)."""
+        return "Your move."
+
+    def epoch(self, view: Mapping[str, Any]) -> Hashable:
+        """A value that changes when a new round begins (a fresh board is posted then)."""
+        return view.get("round")
+
+    def headline(self, view: Mapping[str, Any], title: str) -> str:
+        rnd = view.get("round")
+        return f"{title}, round {rnd}" if rnd is not None else title
+
+
+DEFAULT = GameAdapter()
+
+
+def adapter(game_id: str) -> GameAdapter:
+    name = _MODULES.get(game_id)
+    if name is None:
+        return DEFAULT
+    return import_module(name).ADAPTER

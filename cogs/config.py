@@ -1,0 +1,22 @@
+"""The bot's configuration, filled by the entry point (bot.py) from the environment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Config:
+    """What ``cogs.bot.create_bot`` needs.
+
+    - ``token``: the bot token; only the entry point uses it (``bot.run(token)``), the bot
+      object keeps it out of every message and log line. None in offline tests.
+    - ``db_path``: the SQLite file holding every table, its action log and the bot's posts.
+    - ``dev_guild``: a server id; when set, the slash commands are copied to that server
+      and synced there at start-up (instant, for development). When None they are synced
+      globally (Discord may take a while to show changes).
+    """
+
+    token: str | None
+    db_path: str
+    dev_guild: int | None = None

@@ -1,0 +1,394 @@
+"""``/game``: opening, joining and running a table, for any game of the engine.
+
+Thin on purpose: each command reads its options, calls the TableService and answers.
+Refusals (not the host, the table is full, no table here...) are the ``IllegalAction``
+sentences of the service and the engine, shown privately by the tree's error handler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+from cogs import texts
+from cogs.errors import answer
+from cogs.notify import (
+    after_moves,
+    fill,
+    game_of,
+    mention,
+    notice_dm_closed,
+    pings,
+    post_lobby,
+    publish_board,
+    refresh_lobby,
+    welcome,
+)
+from cogs.play import bot_of, live_table, show_panel
+from data.store import TableExists
+from engine.core import IllegalAction, resolve_options
+from engine.table import AI_LEVELS, LOBBY, TIMEOUT_OUTCOMES, Table
+
+if TYPE_CHECKING:
+    from cogs.bot import ParleyBot
+
+HISTORY_MOVES = 15
+THREAD_ARCHIVE_MINUTES = 10080  # a week: long games go quiet for days
+
+
+# -- shared by commands and buttons ---------------------------------------------------------
+
+
+async def join_table(interaction: discord.Interaction, table: Table) -> None:
+    """Seat the user at ``table`` (lobby only), welcome them by DM, tell the channel."""
+    bot = bot_of(interaction)
+    player = str(interaction.user.id)
+    outcome = await bot.svc.join(table.id, player, interaction.user.display_name, time.time())
+    table = outcome.table
+    game = game_of(table)
+    lines = [texts.JOINED.format(mention=interaction.user.mention, seated=len(table.seats),
+                                 most=game.max_players)]
+    if not await welcome(bot, table, player) and await bot.store.flag_once(
+        table.key, f"dm-closed:{player}"
+    ):
+        lines.append(texts.DM_CLOSED.format(mention=interaction.user.mention))
+    await interaction.response.send_message("\n".join(lines))
+    await refresh_lobby(bot, table)
+
+
+async def send_rules(
+    interaction: discord.Interaction, game_id: str, options: Mapping[str, Any]
+) -> None:
+    """The game's rules for these options, privately, in parts under 2000 characters."""
+    game = engine.get_game(game_id)
+    text = await asyncio.to_thread(game.rules_text, dict(options))
+    parts = texts.chunks(f"**{game.title}**\n{text}")
+    await interaction.response.send_message(parts[0], ephemeral=True)
+    for part in parts[1:]:
+        await interaction.followup.send(part, ephemeral=True)
+
+
+def replay_history(table: Table, entries: Sequence[Any], viewer: int | None) -> list[str]:
+    """The last moves as the viewer may know them: public events, their own private ones.
+
+    The action log holds every move with its arguments (a face-down bid card included), so
+    it is replayed from the seed and only what the events showed the viewer is told.
+    """
+    game = game_of(table)
+    names = [s.name for s in table.seats]
+    state = game.setup(len(table.seats), table.options, table.seed)
+    lines: list[str] = []
+    for entry in entries:
+        events = game.apply(state, entry.seat, entry.action)
+        seen = [e.text for e in events if e.text and (e.to is None or viewer in e.to)]
+        who = names[entry.seat] if entry.seat < len(names) else f"seat {entry.seat + 1}"
+        if entry.seat == viewer and entry.action.label:
+            seen = [f"*{entry.action.label}*", *seen]
+        if not seen:
+            seen = ["(a move kept hidden from you)"]
+        body = " ".join(fill(t, names) for t in seen)
+        lines.append(f"**{entry.seq}.** {discord.utils.escape_markdown(who)}: {body}")
+    return lines[-HISTORY_MOVES:]
+
+
+# -- /game new, built from the registered games and their options ---------------------------
+
+
+def _option_params(games: Mapping[str, Any]) -> tuple[list[inspect.Parameter], dict, dict, dict]:
+    """Slash-command parameters for every option of every game (one per option name)."""
+    by_name: dict[str, list[tuple[Any, Any]]] = {}
+    for game in games.values():
+        for name, spec in game.options.items():
+            by_name.setdefault(name, []).append((game, spec))
+    params, descriptions, choices, converters = [], {}, {}, {}
+    for name in sorted(by_name):
+        if name in ("game", "thread") or not name.replace("_", "").isalnum() or len(name) > 32:
+            continue
+        specs = by_name[name]
+        values: list[Any] = []
+        for _, spec in specs:
+            values += [v for v in spec.values if v not in values]
+        helps = "; ".join(dict.fromkeys(spec.help for _, spec in specs if spec.help))
+        owners = ", ".join(g.title for g, _ in specs)
+        defaults = ", ".join(str(spec.default) for _, spec in specs)
+        annotation: Any
+        if all(isinstance(v, bool) for v in values):
+            annotation = bool
+        elif all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            if len(values) <= 25:
+                annotation = int
+                choices[name] = [app_commands.Choice(name=str(v), value=v) for v in values]
+            else:
+                annotation = app_commands.Range[int, min(values), max(values)]
+        else:
+            annotation = str
+            shown = values[:25]
+            choices[name] = [app_commands.Choice(name=str(v), value=str(v)) for v in shown]
+            converters[name] = {str(v): v for v in values}
+        descriptions[name] = texts.clip(
+            f"{helps or name} ({owners}; default {defaults})", texts.LABEL_LIMIT)
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
+                                        annotation=annotation | None, default=None))
+    return params, descriptions, choices, converters
+
+
+def build_new_command(cog: GameCog) -> app_commands.Command:
+    games = engine.GAMES
+    params, descriptions, choices, converters = _option_params(games)
+
+    async def new(interaction: discord.Interaction, **values: Any) -> None:
+        for name, table in converters.items():
+            if values.get(name) is not None:
+                values[name] = table.get(values[name], values[name])
+        await cog.open_table(interaction, values)
+
+    head = [
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                          annotation=discord.Interaction),
+        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
+        inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY, annotation=bool | None,
+                          default=None),
+    ]
+    new.__signature__ = inspect.Signature(head + params)  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "game": "The game to play at the new table",
+        "thread": "Open the table in a new thread of this channel, so the channel can host "
+        "several games",
+        **descriptions,
+    }
+    new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+        "game": [app_commands.Choice(name=g.title, value=gid) for gid, g in sorted(games.items())],
+        **choices,
+    }
+    return app_commands.Command(
+        name="new",
+        description="Open a game table in this channel (you host it and take the first seat)",
+        callback=new,
+    )
+
+
+# -- the cog --------------------------------------------------------------------------------
+
+
+class GameCog(commands.GroupCog, group_name="game",
+              group_description="Game tables: open, join, start, and look at the table"):
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+        super().__init__()
+        self.app_command.add_command(build_new_command(self))
+
+    async def open_table(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        if interaction.guild_id is None or interaction.channel is None:
+            raise IllegalAction(texts.NOT_IN_GUILD)
+        game_id = values.pop("game")
+        use_thread = bool(values.pop("thread", None))
+        game = engine.get_game(game_id)
+        given = {k: v for k, v in values.items() if v is not None}
+        foreign = sorted(k for k in given if k not in game.options)
+        if foreign:
+            raise IllegalAction(
+                f"{game.title} has no option {', '.join(foreign)}; its options are: "
+                f"{', '.join(sorted(game.options)) or 'none'}.")
+        try:
+            options = resolve_options(game.options, given)
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        channel = interaction.channel
+        user = interaction.user
+        parent: str | None = None
+        if use_thread:
+            if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
+                raise IllegalAction(texts.THREAD_IN_THREAD)
+            await interaction.response.defer(thinking=True)
+            try:
+                place = await channel.create_thread(
+                    name=texts.clip(f"{game.title}: {user.display_name}'s table", 100),
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                )
+            except discord.Forbidden:
+                raise IllegalAction(texts.NO_THREAD_RIGHTS) from None
+            table_channel, parent = place.id, str(channel.id)
+        else:
+            table_channel = channel.id
+        try:
+            table = await self.bot.svc.new(
+                game_id, str(table_channel), str(user.id), user.display_name, options,
+                guild=str(interaction.guild_id), parent=parent, title=game.title, now=time.time(),
+            )
+        except TableExists as err:
+            raise IllegalAction(str(err)) from None
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        await post_lobby(self.bot, table, f"{user.mention} opens a table.")
+        if use_thread:
+            await interaction.edit_original_response(content=texts.THREAD_OPENED.format(
+                mention=user.mention, title=game.title, thread=f"<#{table_channel}>"))
+        else:
+            await interaction.response.send_message(
+                "Your table is open. " + texts.LOBBY_HELP, ephemeral=True)
+        if not await welcome(self.bot, table, str(user.id)):
+            await notice_dm_closed(self.bot, table, str(user.id))
+
+    @app_commands.command(name="join", description="Take a seat at the table of this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await join_table(interaction, await live_table(interaction))
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = await live_table(interaction)
+        outcome = await self.bot.svc.leave(table.id, str(interaction.user.id), time.time())
+        await interaction.response.send_message(
+            texts.LEFT.format(mention=interaction.user.mention))
+        await refresh_lobby(self.bot, outcome.table)
+
+    @app_commands.command(name="add-bot", description="Seat a computer captain (host only)")
+    @app_commands.describe(level="How well the computer plays (default: normal)")
+    @app_commands.choices(level=[app_commands.Choice(name=texts.AI_LEVEL_NAMES[lv], value=lv)
+                                 for lv in AI_LEVELS])
+    async def add_bot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        table = await live_table(interaction)
+        outcome = await self.bot.svc.add_bot(table.id, str(interaction.user.id), level,
+                                             time.time())
+        table = outcome.table
+        await interaction.response.send_message(texts.BOT_ADDED.format(
+            name=table.seats[-1].name, seated=len(table.seats),
+            most=game_of(table).max_players))
+        await refresh_lobby(self.bot, table)
+
+    @app_commands.command(name="start", description="Deal and start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        table = await live_table(interaction)
+        outcome = await self.bot.svc.start(table.id, str(interaction.user.id), time.time())
+        table = outcome.table
+        people = [mention(table, s) for s, seat in enumerate(table.seats) if not seat.is_ai]
+        await interaction.response.send_message(
+            texts.STARTED.format(mentions=texts.join_words(people)),
+            allowed_mentions=pings(table, range(len(table.seats))))
+        await refresh_lobby(self.bot, table)
+        await after_moves(self.bot, outcome, None)
+
+    @app_commands.command(name="status", description="Post the table's board again")
+    async def status(self, interaction: discord.Interaction) -> None:
+        table = await self._any_table(interaction)
+        await interaction.response.send_message(texts.BOARD_REPOSTED, ephemeral=True)
+        if table.status == LOBBY:
+            await post_lobby(self.bot, table)
+        else:
+            await publish_board(self.bot, table, None, force_new=True)
+
+    @app_commands.command(name="hand",
+                          description="See your cards and your moves, privately (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await show_panel(interaction, await self._any_table(interaction))
+
+    @app_commands.command(name="rules", description="How to play the game of this table")
+    @app_commands.describe(game="A game to read about (default: the game of this channel)")
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is not None:
+            await send_rules(interaction, game, {})
+            return
+        table = await self._any_table(interaction)
+        await send_rules(interaction, table.game_id, table.options)
+
+    @rules.autocomplete("game")
+    async def _rules_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=g.title, value=gid)
+                for gid, g in sorted(engine.GAMES.items())
+                if current.casefold() in g.title.casefold()][:25]
+
+    @app_commands.command(name="history", description="The last moves at this table")
+    async def history(self, interaction: discord.Interaction) -> None:
+        table = await self._any_table(interaction)
+        if table.state is None:
+            raise IllegalAction(texts.NOT_STARTED)
+        entries = await self.bot.store.history(table.key, limit=1_000_000)
+        viewer = table.seat_of(str(interaction.user.id))
+        lines = await asyncio.to_thread(replay_history, table, entries, viewer)
+        text = "\n".join(lines) or "No move has been made yet."
+        parts = texts.chunks(f"**Last moves at this table**\n{text}")
+        await interaction.response.send_message(parts[-1] if len(parts) == 1 else parts[0],
+                                                ephemeral=True)
+        for part in parts[1:]:
+            await interaction.followup.send(part, ephemeral=True)
+
+    @app_commands.command(name="list", description="The open game tables of this server")
+    async def list_tables(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            raise IllegalAction(texts.NOT_IN_GUILD)
+        tables = await self.bot.store.list_tables(guild=str(interaction.guild_id))
+        if not tables:
+            await answer(interaction, "No table is open on this server. `/game new` opens one.")
+            return
+        lines = []
+        for t in tables:
+            game = game_of(t)
+            state = "waiting for players" if t.status == LOBBY else "playing"
+            lines.append(f"- <#{t.id}>: **{game.title}**, {state}, "
+                         f"{len(t.seats)}/{game.max_players} seated, host <@{t.host}>")
+        await answer(interaction, "**Open tables**\n" + "\n".join(lines))
+
+    @app_commands.command(name="settings",
+                          description="The turn clock: reminders and a time limit per turn")
+    @app_commands.describe(
+        remind_minutes="Remind whoever must act after this many minutes (0: never)",
+        limit_minutes="Time limit per turn in minutes (0: none)",
+        on_timeout="What happens when the time limit runs out",
+    )
+    @app_commands.choices(on_timeout=[app_commands.Choice(name=texts.TIMEOUT_NAMES[o], value=o)
+                                      for o in TIMEOUT_OUTCOMES])
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        remind_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        limit_minutes: app_commands.Range[int, 0, 20160] | None = None,
+        on_timeout: str | None = None,
+    ) -> None:
+        table = await live_table(interaction)
+        if remind_minutes is None and limit_minutes is None and on_timeout is None:
+            s = table.settings
+            await answer(interaction, "**Table settings**\n" + texts.settings_summary(
+                s.remind_minutes, s.limit_minutes, s.on_timeout))
+            return
+        try:
+            table = await self.bot.svc.settings(
+                table.id, str(interaction.user.id), remind_minutes, limit_minutes, on_timeout,
+                now=time.time())
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        s = table.settings
+        await interaction.response.send_message(texts.SETTINGS_SAVED.format(
+            mention=interaction.user.mention,
+            summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)))
+
+    @app_commands.command(name="abort",
+                          description="Close the table for good (host or message managers)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        table = await live_table(interaction)
+        manager = interaction.permissions.manage_messages
+        if str(interaction.user.id) != table.host and not manager:
+            raise IllegalAction(texts.ABORT_DENIED)
+        table = await self.bot.svc.abort(table.id, str(interaction.user.id), manager, time.time())
+        await interaction.response.send_message(
+            texts.ABORTED.format(mention=interaction.user.mention))
+        await refresh_lobby(self.bot, table)
+
+    async def _any_table(self, interaction: discord.Interaction) -> Table:
+        """The live table of the channel, else its last one (a finished game's board)."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise IllegalAction(texts.NOT_IN_GUILD)
+        table = await self.bot.store.latest(str(interaction.channel_id))
+        if table is None:
+            raise IllegalAction(texts.NO_TABLE_EVER)
+        return table
+

@@ -1,0 +1,406 @@
+"""What the bot posts on its own: the turn message with the board, the lobby message, the
+private DMs, the channel notices, and the turn clock loop.
+
+The turn message is the table's public face: the board image (its text twin in the embed),
+what just happened, and a mention of whoever must act, with the persistent **My hand / act**
+and **Rules** buttons. A new one is posted when a new round begins, when someone new must
+act (an edit would not notify them) and at the end; otherwise the last one is edited. The
+store remembers it (``messages`` kind "turn"), so this works across restarts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands, tasks
+
+import engine
+import render
+from cogs import texts
+from cogs.adapters import adapter
+from cogs.texts import fill
+from data.tables import ClockEvent, Outcome
+from engine.core import Event
+from engine.table import LOBBY, PLAYING, Table
+
+if TYPE_CHECKING:
+    from cogs.bot import ParleyBot
+
+log = logging.getLogger("parley.cogs")
+
+COLOUR = discord.Colour(0x1F6F8B)
+TURN = "turn"
+LOBBY_MESSAGE = "lobby"
+CLOCK_SECONDS = 60
+
+
+def game_of(table: Table) -> Any:
+    return engine.get_game(table.game_id)
+
+
+def channel_of(bot: ParleyBot, table: Table) -> discord.PartialMessageable:
+    guild = int(table.guild) if table.guild else None
+    return bot.get_partial_messageable(int(table.id), guild_id=guild)
+
+
+def mention(table: Table, seat: int) -> str:
+    s = table.seats[seat]
+    return f"<@{s.player}>" if s.player and not s.is_ai else f"**{s.name}**"
+
+
+def people_ids(table: Table, seats: Iterable[int]) -> list[discord.Object]:
+    return [
+        discord.Object(int(table.seats[s].player))  # type: ignore[arg-type]
+        for s in seats
+        if table.seats[s].player and not table.seats[s].is_ai
+    ]
+
+
+def pings(table: Table, seats: Iterable[int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, users=people_ids(table, seats))
+
+
+def public_texts(table: Table, events: Sequence[Event]) -> list[str]:
+    names = [s.name for s in table.seats]
+    return [fill(e.text, names) for e in events if e.to is None and e.text]
+
+
+def private_texts(table: Table, events: Sequence[Event], seat: int) -> list[str]:
+    names = [s.name for s in table.seats]
+    return [fill(e.text, names, seat) for e in events
+            if e.to is not None and seat in e.to and e.text]
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+def _draw_board(game_id: str, view: dict) -> tuple[bytes, str]:
+    return render.draw_board(game_id, view), render.text_board(game_id, view)
+
+
+def _draw_hand(game_id: str, view: dict) -> tuple[bytes, str]:
+    return render.draw_hand(game_id, view), render.text_hand(game_id, view)
+
+
+async def board_parts(table: Table) -> tuple[discord.Embed, discord.File]:
+    """The public board of the table: an embed (the text twin) and its image file."""
+    game = game_of(table)
+    view = table.view(game, None)
+    png, text = await asyncio.to_thread(_draw_board, table.game_id, view)
+    title = adapter(table.game_id).headline(view, game.title)
+    embed = discord.Embed(title=texts.clip(title, 256), colour=COLOUR,
+                          description=texts.clip(text, texts.EMBED_LIMIT))
+    embed.set_image(url="attachment://board.png")
+    embed.set_footer(text="My hand / act: your cards and moves, privately.")
+    return embed, discord.File(io.BytesIO(png), "board.png", description=texts.clip(title, 1024))
+
+
+async def hand_parts(table: Table, seat: int) -> tuple[discord.Embed, discord.File, dict]:
+    """A seat's private view: an embed (text twin), its image, and the view itself."""
+    game = game_of(table)
+    view = table.view(game, seat)
+    png, text = await asyncio.to_thread(_draw_hand, table.game_id, view)
+    embed = discord.Embed(title=f"Your hand: {game.title}", colour=COLOUR,
+                          description=texts.clip(text, texts.EMBED_LIMIT))
+    embed.set_image(url="attachment://hand.png")
+    return embed, discord.File(io.BytesIO(png), "hand.png", description="Your hand"), view
+
+
+def status_line(table: Table, view: Mapping[str, Any]) -> tuple[str, list[int]]:
+    """Who must act and what they are asked (or the result), and the seats to ping."""
+    game = game_of(table)
+    result = view.get("result")
+    if table.status not in (PLAYING, LOBBY) and result:
+        winners = list(result.get("winners") or [])
+        who = texts.join_words(mention(table, s) for s in winners)
+        return (f"🏁 **Game over.** {result.get('reason', '')} Winner: {who}.", winners)
+    if table.status != PLAYING:
+        return ("This table is closed.", [])
+    waiting = sorted(table.to_act(game))
+    if not waiting:
+        return ("", [])
+    who = texts.join_words(mention(table, s) for s in waiting)
+    prompt = adapter(table.game_id).prompt(view)
+    pending = view.get("pending")
+    if pending:
+        names = [seat.name for seat in table.seats]
+        prompt = fill(str(pending), names, view.get("pending_seat")) + "."
+    return (f"⏳ {who}: {prompt}", waiting)
+
+
+def turn_content(table: Table, view: Mapping[str, Any], events: Sequence[Event]) -> tuple[str, list[int]]:
+    line, ping = status_line(table, view)
+    news = public_texts(table, events)
+    body = "\n".join(news)
+    room = texts.CONTENT_LIMIT - len(line) - 2
+    if len(body) > room:
+        body = "…" + body[-(room - 1):]
+        body = body[body.find("\n") + 1:] if "\n" in body else body
+    return ((body + "\n\n" + line).strip(), ping)
+
+
+def turn_view(table: Table) -> discord.ui.View:
+    from cogs.views import HandButton, RulesButton
+
+    view = discord.ui.View(timeout=None)
+    if table.status == PLAYING:
+        view.add_item(HandButton(table.key))
+    view.add_item(RulesButton(table.key))
+    return view
+
+
+async def publish_board(
+    bot: ParleyBot,
+    table: Table,
+    before: Mapping[str, Any] | None,
+    events: Sequence[Event] = (),
+    *,
+    force_new: bool = False,
+) -> discord.Message | None:
+    """Post or edit the table's turn message after a change (see the module docstring).
+
+    ``before`` is the public view the last turn message showed (None: unknown).
+    """
+    game = game_of(table)
+    view = table.view(game, None)
+    content, ping = turn_content(table, view, events)
+    embed, file = await board_parts(table)
+    new = force_new or before is None or _needs_new_post(table, before, view)
+    ref = await bot.store.get_message(table.key, TURN)
+    channel = channel_of(bot, table)
+    if ref is not None and not new:
+        try:
+            msg = channel.get_partial_message(int(ref[1]))
+            return await msg.edit(content=content, embed=embed, attachments=[file],
+                                  view=turn_view(table), allowed_mentions=pings(table, ping))
+        except discord.NotFound:
+            file.reset()
+    msg = await channel.send(content, embed=embed, file=file, view=turn_view(table),
+                             allowed_mentions=pings(table, ping))
+    await bot.store.set_message(table.key, TURN, str(channel.id), str(msg.id))
+    return msg
+
+
+def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+    if after.get("result") and not before.get("result"):
+        return True
+    if table.status != PLAYING:
+        return True
+    ad = adapter(table.game_id)
+    if ad.epoch(before) != ad.epoch(after):
+        return True
+    was = set(before.get("to_act") or [])
+    now = {s for s in after.get("to_act") or [] if not table.seats[s].is_ai}
+    return bool(now - was)
+
+
+# -- the lobby ------------------------------------------------------------------------------
+
+
+def lobby_text(table: Table) -> tuple[discord.Embed, list[int]]:
+    game = game_of(table)
+    lines = [f"{i + 1}. {mention(table, i)}" + (" (host)" if s.player == table.host else "")
+             for i, s in enumerate(table.seats)]
+    embed = discord.Embed(title=f"{game.title}: a table is open", colour=COLOUR)
+    opts = ", ".join(f"{k} = {v}" for k, v in sorted(table.options.items())) or "standard"
+    embed.description = (
+        f"**Captains ({len(table.seats)}/{game.max_players}, "
+        f"at least {game.min_players}):**\n" + "\n".join(lines)
+        + f"\n\n**Options:** {opts}\n\n" + texts.LOBBY_HELP
+    )
+    return embed, []
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    from cogs.views import JoinButton, RulesButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(table.key))
+    view.add_item(RulesButton(table.key))
+    return view
+
+
+async def post_lobby(bot: ParleyBot, table: Table, content: str = "") -> discord.Message:
+    embed, _ = lobby_text(table)
+    channel = channel_of(bot, table)
+    msg = await channel.send(content or None, embed=embed, view=lobby_view(table),
+                             allowed_mentions=pings(table, range(len(table.seats))))
+    await bot.store.set_message(table.key, LOBBY_MESSAGE, str(channel.id), str(msg.id))
+    return msg
+
+
+async def refresh_lobby(bot: ParleyBot, table: Table) -> None:
+    """Edit the lobby message to show the seats now (after a join, leave or abort)."""
+    ref = await bot.store.get_message(table.key, LOBBY_MESSAGE)
+    if ref is None:
+        return
+    embed, _ = lobby_text(table)
+    msg = channel_of(bot, table).get_partial_message(int(ref[1]))
+    view = lobby_view(table) if table.status == LOBBY else None
+    try:
+        await msg.edit(embed=embed, view=view)
+    except discord.NotFound:
+        pass
+
+
+# -- DMs ------------------------------------------------------------------------------------
+
+
+async def notice_dm_closed(bot: ParleyBot, table: Table, player: str) -> bool:
+    """Say once per table in its channel that this player's DMs are closed."""
+    if not await bot.store.flag_once(table.key, f"dm-closed:{player}"):
+        return False
+    channel = channel_of(bot, table)
+    who = discord.Object(int(player))
+    await channel.send(texts.DM_CLOSED.format(mention=f"<@{player}>"),
+                       allowed_mentions=discord.AllowedMentions(users=[who]))
+    return True
+
+
+async def send_dm(bot: ParleyBot, player: str, **kwargs: Any) -> bool:
+    """DM a user; False when their DMs are closed (Discord's 50007 or another 403)."""
+    try:
+        dm = await bot.create_dm(discord.Object(int(player)))
+        await dm.send(**kwargs)
+    except discord.Forbidden:
+        return False
+    return True
+
+
+async def dm_hand(bot: ParleyBot, table: Table, seat: int, events: Sequence[Event] = ()) -> None:
+    """Send a seat its private view (image and text) and its private news."""
+    s = table.seats[seat]
+    if s.is_ai or not s.player or table.state is None:
+        return
+    embed, file, _ = await hand_parts(table, seat)
+    game = game_of(table)
+    news = private_texts(table, events, seat)
+    content = texts.clip("\n".join([f"**{game.title}** in <#{table.id}>:", *news]),
+                         texts.CONTENT_LIMIT)
+    try:
+        ok = await send_dm(bot, s.player, content=content, embed=embed, file=file)
+    except discord.HTTPException:
+        log.warning("could not DM table %s seat %s", table.key, seat, exc_info=True)
+        return
+    if not ok:
+        await notice_dm_closed(bot, table, s.player)
+
+
+async def dm_changed(bot: ParleyBot, outcome: Outcome) -> None:
+    table = outcome.table
+    for seat in sorted(outcome.private_changed):
+        if seat < len(table.seats):
+            await dm_hand(bot, table, seat, outcome.events)
+
+
+async def welcome(bot: ParleyBot, table: Table, player: str) -> bool:
+    """The short DM sent on joining; False (and the channel told once) when DMs are closed."""
+    game = game_of(table)
+    text = texts.WELCOME_DM.format(title=game.title, channel=f"<#{table.id}>")
+    try:
+        ok = await send_dm(bot, player, content=text)
+    except discord.HTTPException:
+        log.warning("could not DM a new player at table %s", table.key, exc_info=True)
+        return True
+    return ok
+
+
+# -- after moves: the AI, the board, the DMs -----------------------------------------------
+
+
+async def after_moves(
+    bot: ParleyBot, outcome: Outcome, before: Mapping[str, Any] | None
+) -> Outcome:
+    """Let the AI seats move, post the board (one per finished round at least) and DM
+    every seat whose private view changed. Returns everything that happened."""
+    table = outcome.table
+    async with bot.table_lock(table.key):
+        total = outcome
+        shown = before
+        pending: list[Event] = list(outcome.events)
+        ad = adapter(table.game_id)
+        while total.ai_to_act and total.table.status == PLAYING:
+            step = await bot.svc.run_ai(table.key, time.time(), max_moves=1)
+            if step.table.version == total.table.version:
+                break
+            total = total.merge(step)
+            now_view = step.table.view(game_of(step.table), None)
+            mid_view = shown if shown is not None else now_view
+            if step.ai_to_act and ad.epoch(now_view) != ad.epoch(mid_view):
+                # A round ended with the AI still to move: show that round's board now.
+                await publish_board(bot, step.table, shown, pending + step.events, force_new=True)
+                shown, pending = now_view, []
+            else:
+                pending += step.events
+        await publish_board(bot, total.table, shown, pending)
+        await dm_changed(bot, total)
+    return total
+
+
+# -- the clock ------------------------------------------------------------------------------
+
+
+class ClockCog(commands.Cog):
+    """Every minute: reminders and time-outs of every playing table (state in SQLite)."""
+
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    @tasks.loop(seconds=CLOCK_SECONDS)
+    async def loop(self) -> None:
+        try:
+            await self.run_clock(time.time())
+        except Exception:
+            log.exception("the turn clock failed; it runs again in a minute")
+
+    @loop.before_loop
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def run_clock(self, now: float) -> list[ClockEvent]:
+        """One pass of the clock at time ``now``: what it did, after telling the tables."""
+        events = await self.bot.svc.tick(now)
+        for event in events:
+            try:
+                await self.tell(event)
+            except discord.HTTPException:
+                log.warning("could not post the clock notice of table %s", event.table.key,
+                            exc_info=True)
+        return events
+
+    async def tell(self, event: ClockEvent) -> None:
+        table = event.table
+        game = game_of(table)
+        channel = channel_of(self.bot, table)
+        who = texts.join_words(mention(table, s) for s in event.seats)
+        if event.kind == "remind":
+            view = table.view(game, None)
+            line, _ = status_line(table, view)
+            ref = await self.bot.store.get_message(table.key, TURN)
+            link = (f" The board: https://discord.com/channels/{table.guild or '@me'}/"
+                    f"{ref[0]}/{ref[1]}" if ref else "")
+            head = "⌛ Time is up" if event.timed_out else "⏰ Reminder"
+            await channel.send(
+                f"{head}: the table is waiting for {who}.{link}\n{line}".strip(),
+                allowed_mentions=pings(table, event.seats),
+            )
+            return
+        if event.kind == "ai-seat":
+            text = f"⌛ Time is up: an AI now plays for {who} for the rest of the game."
+        else:
+            text = f"⌛ Time is up: an AI made the move for {who}."
+        await channel.send(text, allowed_mentions=pings(table, event.seats))
+        outcome = event.outcome or Outcome(table)
+        await after_moves(self.bot, outcome, None)

@@ -1,0 +1,266 @@
+"""Moves from Discord: a slash command or a menu pick becomes one or more steps applied
+through the table service, answered privately, then the AI and the board follow.
+
+A batch (a bid of several cards sent at once) is first tried on a copy of the game state,
+so a batch with an illegal step applies nothing and the answer says which step failed and
+why; only then are its steps applied, each one checked again by the engine and guarded by
+the seat's move count (``expect_seat_moves``), so a double click never applies twice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import texts
+from cogs.actions import decode, label
+from cogs.adapters import adapter
+from cogs.notify import after_moves, game_of, hand_parts, status_line
+from data.tables import Outcome
+from engine import ai
+from engine.core import Action, IllegalAction
+from engine.table import LOBBY, PLAYING, Table
+
+if TYPE_CHECKING:
+    from cogs.bot import ParleyBot
+
+StepBuilder = Callable[[Table, int], Sequence[Action]]
+OUT_OF_DATE = (
+    "That menu is out of date: you have moved since it was shown. Use the fresh menu."
+)
+
+
+def bot_of(interaction: discord.Interaction) -> ParleyBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def names_of(table: Table) -> list[str]:
+    return [s.name for s in table.seats]
+
+
+async def live_table(interaction: discord.Interaction) -> Table:
+    """The lobby or playing table of the interaction's channel, or IllegalAction."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise IllegalAction(texts.NOT_IN_GUILD)
+    table = await bot_of(interaction).store.live(str(interaction.channel_id))
+    if table is None:
+        raise IllegalAction(texts.NO_TABLE)
+    return table
+
+
+def seated(interaction: discord.Interaction, table: Table) -> int:
+    seat = table.seat_of(str(interaction.user.id))
+    if seat is None:
+        raise IllegalAction(texts.NOT_SEATED)
+    return seat
+
+
+def legal(table: Table, seat: int) -> list[Action]:
+    if table.status != PLAYING:
+        return []
+    return game_of(table).legal_actions(table.state, seat)
+
+
+def trial(table: Table, seat: int, steps: Sequence[Action]) -> Any:
+    """The state after ``steps`` on a copy; IllegalAction naming the failing step."""
+    game = game_of(table)
+    state = ai.clone(game, table.state)
+    for i, step in enumerate(steps):
+        try:
+            game.apply(state, seat, step)
+        except IllegalAction as err:
+            if len(steps) == 1:
+                raise
+            what = label(step, names_of(table))
+            raise IllegalAction(
+                f"Step {i + 1} of {len(steps)} ({what}) is not allowed: {err.reason} "
+                "Nothing was applied."
+            ) from None
+    return state
+
+
+def finish_if_legal(table: Table, seat: int, steps: Sequence[Action],
+                    finish: Action | None) -> list[Action]:
+    """``steps`` plus ``finish`` when the steps leave it legal (a discard that empties the
+    hand already ends the discarding, so "done" is not added then)."""
+    out = list(steps)
+    if finish is None:
+        return out
+    if not out:
+        return [finish]
+    game = game_of(table)
+    state = trial(table, seat, out)
+    # The legal instance carries the label for the state after the steps ("Bid ... (value 9)").
+    out += [a for a in game.legal_actions(state, seat) if a == finish][:1]
+    return out
+
+
+class PartialBatch(Exception):
+    """Some steps of a batch applied before one was refused (another player moved)."""
+
+    def __init__(self, outcome: Outcome, applied: int, reason: str) -> None:
+        super().__init__(reason)
+        self.outcome = outcome
+        self.applied = applied
+        self.reason = reason
+
+
+async def apply_steps(
+    bot: ParleyBot,
+    table: Table,
+    seat: int,
+    player: str,
+    steps: Sequence[Action],
+    expect: int | None,
+) -> Outcome:
+    """Apply ``steps`` for ``seat`` in order: IllegalAction when the first one fails (or
+    the batch fails on a copy), PartialBatch when a later one does."""
+    if table.status != PLAYING:
+        raise IllegalAction(texts.NOT_STARTED if table.status == LOBBY else texts.TABLE_CLOSED)
+    if expect is not None and table.seat_moves[seat] != expect:
+        raise IllegalAction(OUT_OF_DATE)
+    if len(steps) > 1:
+        trial(table, seat, steps)
+    outcome: Outcome | None = None
+    moves = table.seat_moves[seat] if expect is None else expect
+    for i, step in enumerate(steps):
+        try:
+            done = await bot.svc.move(table.id, player, step, time.time(), moves + i)
+        except IllegalAction as err:
+            if outcome is None:
+                raise
+            # Someone else moved between two steps of the batch: keep what was applied.
+            raise PartialBatch(outcome, i, err.reason) from None
+        outcome = done if outcome is None else outcome.merge(done)
+    assert outcome is not None
+    return outcome
+
+
+def done_text(table: Table, steps: Sequence[Action], outcome: Outcome, seat: int) -> str:
+    names = names_of(table)
+    lines = [texts.DONE.format(label="; ".join(label(s, names, markdown=True) for s in steps))]
+    lines += [texts.fill(e.text, names, seat) for e in outcome.events
+              if e.to is not None and seat in e.to and e.text]
+    return texts.clip("\n".join(lines), texts.CONTENT_LIMIT)
+
+
+async def command_move(interaction: discord.Interaction, build: StepBuilder) -> None:
+    """A move sent by slash command: ``build(table, seat)`` names the steps; they are
+    checked, applied and answered privately; then the AI moves and the board follows."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    table = await live_table(interaction)
+    seat = seated(interaction, table)
+    if table.status != PLAYING:
+        raise IllegalAction(texts.NOT_STARTED)
+    steps = list(build(table, seat))
+    if not steps:
+        raise IllegalAction(texts.NO_MOVES_NOW)
+    before = table.view(game_of(table), None)
+    try:
+        outcome = await apply_steps(bot, table, seat, str(interaction.user.id), steps, None)
+    except PartialBatch as part:
+        await interaction.edit_original_response(
+            content=texts.PARTIAL.format(n=part.applied, reason=part.reason))
+        await after_moves(bot, part.outcome, before)
+        return
+    await interaction.edit_original_response(content=done_text(table, steps, outcome, seat))
+    await after_moves(bot, outcome, before)
+
+
+# -- the private panel ----------------------------------------------------------------------
+
+
+async def panel_message(table: Table, seat: int, note: str = "") -> dict[str, Any]:
+    """The keyword arguments of a seat's private panel: hand, news, menus."""
+    from cogs.views import panel_view
+
+    embed, file, view = await hand_parts(table, seat)
+    actions = legal(table, seat)
+    lines = [note] if note else []
+    if table.status == PLAYING:
+        line, waiting = status_line(table, table.view(game_of(table), None))
+        if seat in waiting:
+            lines.append("**It is your turn.** " + line.split(": ", 1)[-1])
+        elif actions:
+            lines.append("The table is not waiting for you, but you may still act. " + line)
+        else:
+            lines.append("Nothing to do for you right now. " + line)
+    else:
+        lines.append(status_line(table, table.view(game_of(table), None))[0])
+    panel = adapter(table.game_id).panel(view, actions)
+    components, overflow = panel_view(table, seat, panel)
+    if overflow:
+        lines.append(f"{overflow} more move(s) are in `/ahod move`.")
+    return {
+        "content": texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT),
+        "embed": embed,
+        "attachments": [file],
+        "view": components,
+    }
+
+
+async def show_panel(interaction: discord.Interaction, table: Table | None) -> None:
+    """Answer with the user's private panel (ephemeral) for ``table``."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if table is None:
+        raise IllegalAction(texts.TABLE_CLOSED)
+    seat = seated(interaction, table)
+    if table.status == LOBBY:
+        raise IllegalAction(texts.NOT_STARTED)
+    await interaction.edit_original_response(**await panel_message(table, seat))
+
+
+async def panel_move(
+    interaction: discord.Interaction,
+    key: int,
+    seat: int,
+    moves: int,
+    values: Sequence[str],
+    finish: str | None = None,
+) -> None:
+    """A pick in a seat's private panel: the steps named by ``values`` (then ``finish``,
+    when still legal), applied as one batch guarded by the seat's move count ``moves``."""
+    bot = bot_of(interaction)
+    await interaction.response.defer()
+    table = await bot.store.get(key)
+    if table is None:
+        raise IllegalAction(texts.TABLE_CLOSED)
+    player = str(interaction.user.id)
+    if not 0 <= seat < len(table.seats) or table.seats[seat].player != player \
+            or table.seats[seat].is_ai:
+        raise IllegalAction(texts.NOT_YOUR_MENU)
+    if table.status != PLAYING:
+        raise IllegalAction(texts.TABLE_CLOSED)
+    if table.seat_moves[seat] != moves:
+        await interaction.followup.send(OUT_OF_DATE, ephemeral=True)
+        await interaction.edit_original_response(**await panel_message(table, seat))
+        return
+    actions = legal(table, seat)
+    names = names_of(table)
+    steps = [decode(v, actions, names) for v in values]
+    last = decode(finish, actions, names) if finish else None
+    if any(s is None for s in steps):
+        await interaction.edit_original_response(
+            **await panel_message(table, seat, note=texts.STALE_CHOICE))
+        return
+    before = table.view(game_of(table), None)
+    try:
+        plan = finish_if_legal(table, seat, [s for s in steps if s is not None], last)
+        outcome = await apply_steps(bot, table, seat, player, plan, moves)
+    except PartialBatch as part:
+        outcome = part.outcome
+        note = texts.PARTIAL.format(n=part.applied, reason=part.reason)
+    except IllegalAction as err:
+        await interaction.followup.send(err.reason, ephemeral=True)
+        return
+    else:
+        note = done_text(table, plan, outcome, seat)
+    await interaction.edit_original_response(**await panel_message(outcome.table, seat, note))
+    total = await after_moves(bot, outcome, before)
+    if total.table.version != outcome.table.version:
+        await interaction.edit_original_response(
+            **await panel_message(total.table, seat, note))

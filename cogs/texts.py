@@ -1,0 +1,163 @@
+"""Every sentence the bot says on Discord that is not a rules sentence from the engine.
+
+Rules sentences (why a move is illegal, what happened) come from the engine and the table
+service; these are the platform's own words. Keep them short, plain, and free of anything
+hidden: none of them takes a card or a private choice as an argument.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+import discord
+
+# -- limits of Discord, so no message is ever refused for its length ------------------------
+CONTENT_LIMIT = 2000
+EMBED_LIMIT = 4096
+LABEL_LIMIT = 100  # select option labels, autocomplete choice names and values
+
+# -- refusals -----------------------------------------------------------------------------
+NO_TABLE = (
+    "There is no game table in this channel. Open one with `/game new`, "
+    "or use `/game list` to find the tables of this server."
+)
+NO_TABLE_EVER = "No game has been played in this channel yet. Open one with `/game new`."
+NOT_SEATED = "You are not seated at this table; only its captains can do that."
+NOT_YOUR_MENU = "That menu belongs to another player. Use the **My hand / act** button for yours."
+NOT_STARTED = "The game has not started yet: the host starts it with `/game start`."
+TABLE_CLOSED = "That table is closed: its game is over or was aborted."
+STALE_CHOICE = (
+    "That choice is no longer on offer: the game has moved on. Here is a fresh menu."
+)
+UNKNOWN_MOVE = (
+    "I don't know that move. Pick one from the list that appears while you type, "
+    "or open your menu with the **My hand / act** button."
+)
+NO_MOVES_NOW = "You have nothing to do at the moment; I'll mention you when it is your turn."
+NOT_IN_GUILD = "Parley's tables live in server channels; use these commands in a server."
+THREAD_IN_THREAD = "This is already a thread: open the table here, without `thread`."
+NO_THREAD_RIGHTS = (
+    "I may not open threads in this channel. Give me **Create Public Threads** "
+    "or open the table without `thread`."
+)
+ABORT_DENIED = "Only the host or a member who can manage messages here can abort the table."
+INTERNAL_ERROR = (
+    "Something went wrong on my side and nothing was changed. Try again in a moment; "
+    "`/game status` shows where the table stands."
+)
+DM_CLOSED = (
+    "{mention}, I can't send you direct messages (they are closed for this server), so "
+    "your cards will not come by DM. Use `/game hand` to see them, privately, any time."
+)
+
+# -- confirmations ------------------------------------------------------------------------
+WELCOME_DM = (
+    "Ahoy! You took a seat at the **{title}** table in {channel}. Your cards and private "
+    "choices will come here as direct messages; `/game hand` shows them too."
+)
+JOINED = "{mention} takes a seat at the table ({seated}/{most})."
+LEFT = "{mention} leaves the table."
+BOT_ADDED = "**{name}** takes a seat at the table ({seated}/{most})."
+STARTED = "The game begins! {mentions}: your cards are in your DMs (or `/game hand`)."
+ABORTED = "{mention} aborted the table: the game is over without a winner."
+BOARD_REPOSTED = "The board is reposted below."
+THREAD_OPENED = "{mention} opened a **{title}** table in {thread}. Join it there with `/game join`."
+SETTINGS_SAVED = "Table settings changed by {mention}:\n{summary}"
+DONE = "Done: {label}"
+NOTHING_AFTER = "Nothing after that was applied."
+PARTIAL = "The first {n} step(s) were applied; then: {reason}"
+
+LOBBY_HELP = (
+    "`/game join` (or the **Join** button) takes a seat; the host adds computer captains "
+    "with `/game add-bot` and starts with `/game start`. `/game rules` explains the game."
+)
+
+TIMEOUT_NAMES = {
+    "remind": "remind the player again",
+    "ai-move": "an AI makes that move for them",
+    "ai-seat": "an AI takes over their seat",
+}
+AI_LEVEL_NAMES = {
+    "random": "random (plays any legal move)",
+    "easy": "easy",
+    "normal": "normal",
+    "hard": "hard (thinks longer)",
+}
+
+
+def minutes(n: int) -> str:
+    if n == 0:
+        return "off"
+    if n % (24 * 60) == 0:
+        days = n // (24 * 60)
+        return f"{days} day" + ("s" if days != 1 else "")
+    if n % 60 == 0:
+        hours = n // 60
+        return f"{hours} hour" + ("s" if hours != 1 else "")
+    return f"{n} minute" + ("s" if n != 1 else "")
+
+
+def settings_summary(remind: int, limit: int, on_timeout: str) -> str:
+    lines = [f"- Reminder after: **{minutes(remind)}** of waiting"]
+    lines.append(f"- Time limit per turn: **{minutes(limit)}**")
+    if limit:
+        lines.append(f"- When the time runs out: **{TIMEOUT_NAMES.get(on_timeout, on_timeout)}**")
+    return "\n".join(lines)
+
+
+def join_words(words: Iterable[str]) -> str:
+    items = list(words)
+    if not items:
+        return "nobody"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, ending with an ellipsis when it was cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def chunks(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """Split ``text`` at paragraph, then line, then word boundaries into parts <= limit."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit)
+            cut = cut if cut > 0 else limit
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:cut])
+            line = line[cut:].lstrip()
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = candidate
+    if current.strip():
+        parts.append(current)
+    return [p for p in parts if p.strip()]
+
+
+_SEAT_NAME = re.compile(r"\{p(\d+)\}")
+
+
+def fill(text: str, names: Sequence[str], seat: int | None = None, markdown: bool = True) -> str:
+    """Put display names into an engine sentence: "{p2}" is seat 2's name and "{name}" is
+    ``seat``'s (the engine never knows names). For Markdown text the names are escaped, so
+    a name cannot format the message or ping anyone."""
+
+    def name(i: int | None) -> str:
+        if i is None or not 0 <= i < len(names):
+            return "a captain"
+        if not markdown:
+            return names[i]
+        return discord.utils.escape_markdown(discord.utils.escape_mentions(names[i]))
+
+    text = _SEAT_NAME.sub(lambda m: name(int(m.group(1))), text)
+    return text.replace("{name}", name(seat))
