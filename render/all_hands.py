@@ -13,6 +13,7 @@ colour-blind player reads them as easily (components.md, "crew colours on images
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -113,14 +114,28 @@ def names_of(view: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def fill_name(sentence: str, seat: int | None, names: Sequence[str]) -> str:
-    """The view's pending sentence with "{name}" replaced by that captain's name."""
-    who = names[seat] if seat is not None and 0 <= seat < len(names) else "A captain"
-    return sentence.replace("{name}", who)
+_SEAT_NAME = re.compile(r"\{p(\d+)\}")
+
+
+def say(text: object, names: Sequence[str], seat: int | None = None) -> str:
+    """An engine sentence for people: "{p2}" becomes seat 2's name (engine texts name
+    captains by seat), "{name}" the name of ``seat`` (the view's "pending" sentence)."""
+
+    def seat_name(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return names[i] if i < len(names) else f"Captain {i + 1}"
+
+    out = _SEAT_NAME.sub(seat_name, str(text))
+    if "{name}" in out:
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else "A captain"
+        out = out.replace("{name}", who)
+    return out
 
 
 def status_words(status: str, bid_cards: int) -> str:
     if status == "bid":
+        if not bid_cards:  # the auction is over and the bid went to the discard pile
+            return "Bid"
         return f"Bid {bid_cards} card" + ("" if bid_cards == 1 else "s")
     return {
         "waiting": "Waiting",
@@ -373,8 +388,8 @@ def card_face(code: str, size: str) -> Image.Image:
     elif size == "M":
         d.text((8, 4 + band_h / 2), suit, font=font(16, True), fill=pal.WHITE, anchor="lm")
         dr.paste(img, crew_symbol(suit, 18, pal.WHITE), w - 25, 6)
-        d.text((9, band_h + 10), str(rank), font=font(40, True), fill=colour, anchor="la")
-        dr.paste(img, crew_symbol(suit, 30, colour), w - 40, band_h + 14)
+        d.text((8, band_h + 10), str(rank), font=font(38 if rank < 10 else 34, True), fill=colour)
+        dr.paste(img, crew_symbol(suit, 26, colour), w - 33, band_h + 14)
         lines, fs = _rank_name_lines(RANK_NAMES[rank], w - 10)
         y = h - 10 - len(lines) * (fs + 3)
         for line in lines:
@@ -409,6 +424,8 @@ def _action_face(code: str, size: str) -> Image.Image:
         for line in wrap(effect, f, w - 26):
             d.text((w / 2, y), line, font=f, fill=pal.PARCHMENT, anchor="ma")
             y += 20
+        if y < h - 60:
+            dr.glyph(d, (w / 2, h - 34), "☠", 40, pal.GOLD_DARK)
     else:
         small = size == "S"
         dr.glyph(d, (w / 2, 3 + band_h / 2), "☠", 17 if small else 20, pal.INK)
@@ -521,25 +538,26 @@ def _footer_blocks(
             if winners
             else "☠ Nobody wins"
         )
-        lines = wrap(str(result.get("reason") or ""), f, width) if result.get("reason") else []
+        lines = wrap(say(result["reason"], names), f, width) if result.get("reason") else []
         scores = result.get("scores") or []
         if scores and (view.get("longer_game") or any(scores)):
-            pairs = " · ".join(f"{names[i]} {sc}" for i, sc in enumerate(scores))
+            nbsp = "\u00a0"  # keeps each name with its score on one line
+            pairs = " · ".join(f"{names[i]} {sc}".replace(" ", nbsp) for i, sc in enumerate(scores))
             lines += wrap(f"Final scores: {pairs}", fb, width)
-        blocks.append(("result", (head, lines)))
+        blocks.append(("result", (wrap(head, font(26, True), width), lines)))
     if view.get("pending"):
-        text = "▶ " + fill_name(str(view["pending"]), view.get("pending_seat"), names)
+        text = "▶ " + say(view["pending"], names, view.get("pending_seat"))
         blocks.append(("pending", wrap(text, fb, width - 24)))
     resolved = list(view.get("resolved") or [])
     if resolved:
         lines: list[str] = []
-        for sentence in resolved:
+        for sentence in (say(r, names) for r in resolved):
             for i, line in enumerate(wrap(str(sentence), f, width - 22)):
                 lines.append(("• " if i == 0 else "  ") + line)
         blocks.append(("resolved", lines))
     last = view.get("last_auction")
     if last:
-        text = "Last auction: " + str(last.get("text") or card_name(last["card"]))
+        text = "Last auction: " + say(last.get("text") or card_name(last["card"]), names)
         blocks.append(("last", (last.get("card"), wrap(text, f, width - 70 - 14))))
     return blocks
 
@@ -548,7 +566,7 @@ def _footer_height(blocks: list[tuple[str, Any]]) -> int:
     h = 0
     for kind, data in blocks:
         if kind == "result":
-            h += 40 + len(data[1]) * FOOT_LH + 10
+            h += len(data[0]) * 36 + 4 + len(data[1]) * FOOT_LH + 10
         elif kind == "pending":
             h += len(data) * FOOT_LH + 22
         elif kind == "resolved":
@@ -571,8 +589,7 @@ def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> N
     for kind, data in blocks:
         if kind == "result":
             head, lines = data
-            d.text((x, y), head, font=font(26, True), fill=pal.BAD, anchor="la")
-            y += 40
+            y = dr.multiline(d, x, y, head, font(26, True), pal.BAD, 36) + 4
             y = dr.multiline(d, x, y, lines, f, pal.INK, FOOT_LH) + 10
         elif kind == "pending":
             h = len(data) * FOOT_LH + 12
@@ -677,6 +694,9 @@ def _captain_row(
     marks: list[tuple[str, RGB, RGB]] = []
     if to_act:
         marks.append(("▶ TO ACT", pal.INK, pal.GOLD))
+    result = view.get("result") or {}
+    if seat in (result.get("winners") or []):
+        marks.append(("★ WINNER", pal.INK, pal.GOLD_LIGHT))
     if p.get("immune"):
         marks.append(("IMMUNE", pal.WHITE, pal.CALM))
     if p.get("skip_deal"):
@@ -688,43 +708,47 @@ def _captain_row(
     area_r = x1 - VALUE_W - 8
     sw, sh = SIZES["S"]
     cy = y + (ROW_H - sh) // 2
-    if bid is not None:
-        cards = list(bid.get("cards") or [])
-        auction_suit = SUIT_OF.get(view.get("auction_card") or "")
-        step = fan_step(len(cards), sw, area_r - area_x, 6)
-        for i, c in enumerate(cards):
-            put_card(
-                img,
-                c,
-                "S",
-                area_x + i * step,
-                cy,
-                doubled=auction_suit is not None and SUIT_OF.get(c) == auction_suit,
-            )
-        if not cards:
+    cards = list(bid.get("cards") or []) if bid is not None else []
+    hidden = face_down_count(view, seat)
+    auction_suit = SUIT_OF.get(view.get("auction_card") or "")
+    if cards or hidden:
+        step = fan_step(len(cards) + hidden, sw, area_r - area_x, 6)
+        if not cards:  # a face-down stack reads as a stack: keep it tight
+            step = min(step, 24)
+        cx = area_x
+        for c in cards:
+            doubled = auction_suit is not None and SUIT_OF.get(c) == auction_suit
+            put_card(img, c, "S", cx, cy, doubled=doubled)
+            cx += step
+        for _ in range(hidden):
+            dr.paste_with_shadow(img, card_back("S"), cx, cy, RADIUS["S"])
+            cx += step
+        if hidden and cx - step + sw + 110 < area_r:
+            label = "face down" if not cards else f"+{hidden} face down"
             d.text(
-                (area_x, y + ROW_H / 2),
-                "no cards left",
+                (cx - step + sw + 12, y + ROW_H / 2),
+                label,
                 font=font(16),
                 fill=pal.INK_SOFT,
                 anchor="lm",
             )
+    elif bid is not None:
+        d.text(
+            (area_x, y + ROW_H / 2), "no cards left", font=font(16), fill=pal.INK_SOFT, anchor="lm"
+        )
+    if bid is not None:
         vx = x1 - VALUE_W / 2 - 6
         vy = y + 56 if view.get("longer_game") else y + 42
         d.text((vx, vy), str(bid.get("value", 0)), font=font(34, True), fill=pal.INK, anchor="mm")
         d.text((vx, vy + 30), "value", font=font(15), fill=pal.INK_SOFT, anchor="mm")
-    elif int(p.get("bid_cards") or 0) > 0:
-        k = int(p["bid_cards"])
-        step = fan_step(k, sw, min(area_r - area_x, sw + 24 * (k - 1)), 6)
-        for i in range(k):
-            dr.paste_with_shadow(img, card_back("S"), area_x + i * step, cy, RADIUS["S"])
-        d.text(
-            (area_x + sw + step * (k - 1) + 14, y + ROW_H / 2),
-            "face down",
-            font=font(16),
-            fill=pal.INK_SOFT,
-            anchor="lm",
-        )
+
+
+def face_down_count(view: Mapping[str, Any], seat: int) -> int:
+    """Cards of a captain's bid lying face down: the whole bid before the reveal, the
+    extra cards of a tie re-bid after it ("bid_cards" counts both kinds)."""
+    total = int(view["players"][seat].get("bid_cards") or 0)
+    shown = sum(len(b.get("cards") or []) for b in view.get("bids") or [] if int(b["seat"]) == seat)
+    return max(0, total - shown)
 
 
 def draw_board(view: Mapping[str, Any]) -> bytes:
@@ -771,12 +795,12 @@ def _my_seat(view: Mapping[str, Any]) -> int:
 
 
 def picks_in_hand(view: Mapping[str, Any]) -> list[str]:
-    """The cards picked for a bid that are still in the hand (the bid is not confirmed yet:
-    once confirmed they lie face down on the table, counted in the seat's "bid_cards")."""
+    """The cards picked for a bid that are still in the hand. "my_bid" holds the picks until
+    the bid is confirmed, then the cards lying face down on the table (another copy left in
+    the hand is not part of the bid)."""
     seat = _my_seat(view)
     mine = list(view.get("my_bid") or [])
-    on_table = int(view["players"][seat].get("bid_cards") or 0)
-    if not mine or on_table:
+    if not mine or face_down_count(view, seat):
         return []
     left = Counter(view["hand"])
     picked = []
@@ -848,7 +872,7 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
     info_h = max(SIZES["S"][1] + 20, 20 + sum(len(ls) for ls, _, _ in info_lines) * 24)
     runs = _run_rows(run_lines(hints))
     runs_h = 20 + 28 + sum(len(r) for _, r in runs) * 24 + 8
-    extra = _hand_extras(view, seat)
+    extra = _hand_extras(view, seat, names)
     extras_h = sum(h for h, _ in extra)
     rows_h = sum(ROW_HAND if idx else 52 for _, idx in rows)
     height = HEADER_H + 14 + info_h + 12 + rows_h + 8 + runs_h + extras_h + 18
@@ -965,7 +989,7 @@ def _hand_info(
     if status in INACTIVE or status == "tied":
         out.append((f"You: {status_words(status, 0).lower()}.", False, pal.INK))
     if view.get("pending") and view.get("pending_seat") == seat:
-        out.append(("▶ " + fill_name(str(view["pending"]), seat, names), True, pal.INK))
+        out.append(("▶ " + say(view["pending"], names, seat), True, pal.INK))
     if size > HAND_LIMIT:
         lose = size - HAND_LIMIT
         if view["players"][seat].get("immune"):
@@ -989,14 +1013,14 @@ def _hand_info(
     return out
 
 
-def _hand_extras(view: Mapping[str, Any], seat: int) -> list[tuple[int, Any]]:
+def _hand_extras(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> list[tuple[int, Any]]:
     """Panels under the runs: the bid being made or lying face down, a private choice.
     Each is (height, paint(img, top))."""
     out: list[tuple[int, Any]] = []
     mine = list(view.get("my_bid") or [])
     sw, sh = SIZES["S"]
     if mine:
-        on_table = int(view["players"][seat].get("bid_cards") or 0) > 0
+        on_table = face_down_count(view, seat) > 0
         title = (
             "Your bid, face down on the table"
             if on_table
@@ -1027,9 +1051,9 @@ def _hand_extras(view: Mapping[str, Any], seat: int) -> list[tuple[int, Any]]:
         out.append((h, paint_bid))
     choice = view.get("choice")
     if choice:
-        lines = wrap(str(choice.get("prompt") or "Your choice"), font(18, True), HAND_W - 72)
+        lines = wrap(say(choice.get("prompt") or "Your choice", names), font(18, True), HAND_W - 72)
         cards = list(choice.get("cards") or [])
-        h = 12 + 16 + len(lines) * 26 + (SIZES["M"][1] + 12 if cards else 0) + 8
+        h = 12 + 16 + len(lines) * 26 + (SIZES["S"][1] + 12 if cards else 0) + 8
 
         def paint_choice(
             img: Image.Image,
@@ -1047,9 +1071,9 @@ def _hand_extras(view: Mapping[str, Any], seat: int) -> list[tuple[int, Any]]:
             )
             d = ImageDraw.Draw(img)
             y = dr.multiline(d, 36, top + 26, lines, font(18, True), pal.INK, 26)
-            step = fan_step(len(cards), SIZES["M"][0], HAND_W - 72, 8)
+            step = fan_step(len(cards), SIZES["S"][0], HAND_W - 72, 8)
             for i, c in enumerate(cards):
-                put_card(img, c, "M", 36 + i * step, int(y) + 4)
+                put_card(img, c, "S", 36 + i * step, int(y) + 4)
 
         out.append((h, paint_choice))
     return out
@@ -1102,24 +1126,27 @@ def text_board(view: Mapping[str, Any]) -> str:
         line = f"- {'▶ ' if seat in to_act else ''}**{names[seat]}**: {', '.join(bits)}"
         if seat in bids:
             line += f"\n  - bid: {_bid_text(bids[seat], card)}"
+            hidden = face_down_count(view, seat)
+            if hidden:
+                line += f"; {hidden} more card{'s' if hidden > 1 else ''} face down"
         lines.append(line)
     if view.get("pending"):
         lines += [
             "",
-            "Waiting: " + fill_name(str(view["pending"]), view.get("pending_seat"), names),
+            "Waiting: " + say(view["pending"], names, view.get("pending_seat")),
         ]
     resolved = list(view.get("resolved") or [])
     if resolved:
-        lines += ["", "Resolved this round:"] + [f"- {s}" for s in resolved]
+        lines += ["", "Resolved this round:"] + [f"- {say(r, names)}" for r in resolved]
     last = view.get("last_auction")
     if last:
-        lines += ["", "Last auction: " + str(last.get("text") or card_name(last["card"]))]
+        lines += ["", "Last auction: " + say(last.get("text") or card_name(last["card"]), names)]
     result = view.get("result")
     if result:
         winners = [names[s] for s in result.get("winners") or []]
         lines += [
             "",
-            f"**Game over: {list_words(winners)} win{'s' if len(winners) == 1 else ''}!** {result.get('reason') or ''}".rstrip(),
+            f"**Game over: {list_words(winners)} win{'s' if len(winners) == 1 else ''}!** {say(result.get('reason') or '', names)}".rstrip(),
         ]
         scores = result.get("scores") or []
         if scores and (view.get("longer_game") or any(scores)):
@@ -1150,7 +1177,7 @@ def text_hand(view: Mapping[str, Any]) -> str:
     lines += run_lines(near_runs(hand))
     mine = list(view.get("my_bid") or [])
     if mine:
-        on_table = int(view["players"][seat].get("bid_cards") or 0) > 0
+        on_table = face_down_count(view, seat) > 0
         what = (
             "Your bid (face down on the table)"
             if on_table
@@ -1162,7 +1189,7 @@ def text_hand(view: Mapping[str, Any]) -> str:
         ]
     choice = view.get("choice")
     if choice:
-        lines += ["", f"**{choice.get('prompt') or 'Your choice'}**"]
+        lines += ["", f"**{say(choice.get('prompt') or 'Your choice', names)}**"]
         if choice.get("cards"):
             lines.append("Cards: " + ", ".join(card_name(c) for c in choice["cards"]))
     return "\n".join(lines)

@@ -62,11 +62,12 @@ def fit(
 
 
 def wrap(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
-    """Word-wrap ``text`` to ``max_width``; a word longer than a line is cut with a hyphen."""
+    """Word-wrap ``text`` to ``max_width`` at plain spaces (a no-break space keeps its words
+    together); a word longer than a line is cut with a hyphen."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for word in para.split():
+        for word in (w for w in para.split(" ") if w):
             candidate = f"{line} {word}" if line else word
             if fnt.getlength(candidate) <= max_width:
                 line = candidate

@@ -1,0 +1,96 @@
+"""Render times and PNG sizes of All Hands on Deck! images, from views of real games.
+
+    .venv/bin/python bench/bench_render.py [renders-per-table-size]
+
+Plays random legal moves at 4 and 6 captains, keeps views from every phase, then prints
+the median milliseconds per board and per hand (over ~50 renders each, on one core, with
+the card caches warm as they are in the running bot) and the PNG sizes in KB.
+Targets: a board under 50 ms, every PNG under 300 KB.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import render  # noqa: E402
+from engine import get_game  # noqa: E402
+
+GAME_ID = "all-hands"
+NAMES = ["Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read", "Ching Shih", "Henry Morgan"]
+
+
+def sample_views(n: int, count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """About ``count`` spectator views and as many captains' own views, spread over the
+    phases of random games at ``n`` captains."""
+    game = get_game(GAME_ID)
+    rng = random.Random(n)
+    boards: list[dict[str, Any]] = []
+    hands: list[dict[str, Any]] = []
+    seed = 0
+    while len(boards) < count:
+        state = game.setup(n, {}, f"bench-render-{n}-{seed}")
+        seed += 1
+        step = 0
+        while game.result(state) is None and len(boards) < count:
+            if step % 9 == 0:
+                view = game.view(state, None)
+                view["names"] = NAMES[:n]
+                boards.append(view)
+                seat = rng.randrange(n)
+                mine = game.view(state, seat)
+                mine["names"] = NAMES[:n]
+                hands.append(mine)
+            seat = rng.choice(sorted(game.to_act(state)))
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            step += 1
+        if game.result(state) is not None and len(boards) < count:
+            view = game.view(state, None)
+            view["names"] = NAMES[:n]
+            boards.append(view)
+    return boards, hands
+
+
+def timed(fn, views: list[dict[str, Any]]) -> tuple[float, list[int]]:
+    times, sizes = [], []
+    for view in views:
+        start = time.perf_counter()
+        data = fn(GAME_ID, view)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(data))
+    return statistics.median(times), sizes
+
+
+def kb(sizes: list[int]) -> str:
+    return f"median {statistics.median(sizes) / 1024:.0f} KB, max {max(sizes) / 1024:.0f} KB"
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    # warm the card and font caches, as a running bot has them
+    warm_boards, warm_hands = sample_views(4, 5)
+    timed(render.draw_board, warm_boards)
+    timed(render.draw_hand, warm_hands)
+    print(f"All Hands on Deck! render, {count} views per table size (one core)")
+    for n in (4, 6):
+        boards, hands = sample_views(n, count)
+        board_ms, board_sizes = timed(render.draw_board, boards)
+        hand_ms, hand_sizes = timed(render.draw_hand, hands)
+        start = time.perf_counter()
+        for view in boards:
+            render.text_board(GAME_ID, view)
+        text_ms = (time.perf_counter() - start) * 1000 / len(boards)
+        print(
+            f"  {n} captains: board {board_ms:5.1f} ms ({kb(board_sizes)}); "
+            f"hand {hand_ms:5.1f} ms ({kb(hand_sizes)}); text twin {text_ms:.2f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
