@@ -116,10 +116,13 @@ def status_line(table: Table, view: Mapping[str, Any]) -> tuple[str, list[int]]:
     """Who must act and what they are asked (or the result), and the seats to ping."""
     game = game_of(table)
     result = view.get("result")
+    names = [seat.name for seat in table.seats]
     if table.status not in (PLAYING, LOBBY) and result:
         winners = list(result.get("winners") or [])
         who = texts.join_words(mention(table, s) for s in winners)
-        return (f"🏁 **Game over.** {result.get('reason', '')} Winner: {who}.", winners)
+        reason = fill(str(result.get("reason") or ""), names)
+        label = "Winner" if len(winners) == 1 else "Winners"
+        return (f"🏁 **Game over.** {reason} {label}: {who}.", winners)
     if table.status != PLAYING:
         return ("This table is closed.", [])
     waiting = sorted(table.to_act(game))
@@ -129,20 +132,22 @@ def status_line(table: Table, view: Mapping[str, Any]) -> tuple[str, list[int]]:
     prompt = adapter(table.game_id).prompt(view)
     pending = view.get("pending")
     if pending:
-        names = [seat.name for seat in table.seats]
         prompt = fill(str(pending), names, view.get("pending_seat")) + "."
     return (f"⏳ {who}: {prompt}", waiting)
 
 
-def turn_content(table: Table, view: Mapping[str, Any], events: Sequence[Event]) -> tuple[str, list[int]]:
+def turn_content(
+    table: Table, view: Mapping[str, Any], events: Sequence[Event]
+) -> tuple[str, list[int]]:
+    """The turn message's text: what just happened, then who must act (or the result)."""
     line, ping = status_line(table, view)
-    news = public_texts(table, events)
-    body = "\n".join(news)
-    room = texts.CONTENT_LIMIT - len(line) - 2
-    if len(body) > room:
-        body = "…" + body[-(room - 1):]
-        body = body[body.find("\n") + 1:] if "\n" in body else body
-    return ((body + "\n\n" + line).strip(), ping)
+    said = public_texts(table, events)
+    # The same sentence twice in a row says nothing new (an event and its echo).
+    news = [t for i, t in enumerate(said) if i == 0 or t != said[i - 1]]
+    room = texts.CONTENT_LIMIT - len(line) - 4
+    while news and len("\n".join(news)) > room:
+        news.pop(0)  # the oldest news goes first; the board's log keeps the rest
+    return (("\n".join(news) + "\n\n" + line).strip(), ping)
 
 
 def turn_view(table: Table) -> discord.ui.View:
