@@ -70,8 +70,8 @@ def position(
     return s
 
 
-def act(s: State, seat: int, kind: str, **args: Any) -> list[Event]:
-    events = GAME.apply(s, seat, Action(kind, args))
+def act(s: State, who: int, kind: str, **args: Any) -> list[Event]:
+    events = GAME.apply(s, who, Action(kind, args))
     assert_conserved(s)
     return events
 
@@ -93,11 +93,11 @@ def done_discarding(s: State) -> list[Event]:
     return events
 
 
-def refused(s: State, seat: int, kind: str, **args: Any) -> str:
+def refused(s: State, who: int, kind: str, **args: Any) -> str:
     """Apply an illegal move: it raises IllegalAction and leaves the state as it was."""
     before = canon(GAME.dump(s))
     with pytest.raises(IllegalAction) as info:
-        GAME.apply(s, seat, Action(kind, args))
+        GAME.apply(s, who, Action(kind, args))
     assert canon(GAME.dump(s)) == before
     return info.value.reason
 
@@ -106,8 +106,8 @@ def kinds(s: State, seat: int) -> set[str]:
     return {a.kind for a in GAME.legal_actions(s, seat)}
 
 
-def legal(s: State, seat: int, kind: str, **args: Any) -> bool:
-    return Action(kind, args) in GAME.legal_actions(s, seat)
+def legal(s: State, who: int, kind: str, **args: Any) -> bool:
+    return Action(kind, args) in GAME.legal_actions(s, who)
 
 
 def public(events: list[Event]) -> list[str]:
