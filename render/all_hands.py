@@ -114,22 +114,21 @@ def names_of(view: Mapping[str, Any]) -> list[str]:
     ]
 
 
-_SEAT_NAME = re.compile(r"\{p(\d+)\}")
+_PLACEHOLDER = re.compile(r"\{p(\d+)\}|\{name\}")
 
 
 def say(text: object, names: Sequence[str], seat: int | None = None) -> str:
     """An engine sentence for people: "{p2}" becomes seat 2's name (engine texts name
-    captains by seat), "{name}" the name of ``seat`` (the view's "pending" sentence)."""
+    captains by seat), "{name}" the name of ``seat`` (the view's "pending" sentence).
+    One pass, so a display name that looks like a placeholder stays as it is."""
 
-    def seat_name(m: re.Match[str]) -> str:
+    def name_of(m: re.Match[str]) -> str:
+        if m.group(1) is None:
+            return names[seat] if seat is not None and 0 <= seat < len(names) else "A captain"
         i = int(m.group(1))
         return names[i] if i < len(names) else f"Captain {i + 1}"
 
-    out = _SEAT_NAME.sub(seat_name, str(text))
-    if "{name}" in out:
-        who = names[seat] if seat is not None and 0 <= seat < len(names) else "A captain"
-        out = out.replace("{name}", who)
-    return out
+    return _PLACEHOLDER.sub(name_of, str(text))
 
 
 def status_words(status: str, bid_cards: int) -> str:
@@ -573,7 +572,7 @@ def _footer_height(blocks: list[tuple[str, Any]]) -> int:
             h += 26 + len(data) * FOOT_LH + 8
         elif kind == "last":
             h += max(SIZES["S"][1], len(data[1]) * FOOT_LH) + 12
-    return h + 24 if blocks else 0
+    return h + 16 if blocks else 0
 
 
 def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> None:
@@ -780,7 +779,7 @@ def draw_board(view: Mapping[str, Any]) -> bytes:
 # --------------------------------------------------------------------------------------
 # The hand
 
-HAND_W = 1000
+HAND_W_MIN, HAND_W_MAX = 760, 1000
 CARDS_X = 132
 ROW_HAND = 168
 
@@ -809,6 +808,15 @@ def picks_in_hand(view: Mapping[str, Any]) -> list[str]:
             left[c] -= 1
             picked.append(c)
     return picked
+
+
+def hand_width(view: Mapping[str, Any], rows: Sequence[tuple[str, list[int]]]) -> int:
+    """As wide as the longest row of cards needs, within bounds: a narrow picture of a small
+    hand is shown larger on a phone."""
+    longest = max(len(idx) for _, idx in rows)
+    small = max(len(view.get("my_bid") or []), len((view.get("choice") or {}).get("cards") or []))
+    need = max(CARDS_X + 100 + (longest - 1) * 108 + 24, 36 + small * 72 + 36)
+    return max(HAND_W_MIN, min(HAND_W_MAX, need))
 
 
 def _hand_rows(hand: Sequence[str]) -> list[tuple[str, list[int]]]:
@@ -866,17 +874,18 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
             picked[c] -= 1
             raised.add(i)
     rows = _hand_rows(hand)
+    w = hand_width(view, rows)
     info = _hand_info(view, seat, names, size)
     fi = font(17)
-    info_lines = [(wrap(t, font(17, bold), HAND_W - 40 - 32 - 80), bold, c) for t, bold, c in info]
+    info_lines = [(wrap(t, font(17, bold), w - 40 - 32 - 80), bold, c) for t, bold, c in info]
     info_h = max(SIZES["S"][1] + 20, 20 + sum(len(ls) for ls, _, _ in info_lines) * 24)
-    runs = _run_rows(run_lines(hints))
+    runs = _run_rows(run_lines(hints), w)
     runs_h = 20 + 28 + sum(len(r) for _, r in runs) * 24 + 8
-    extra = _hand_extras(view, seat, names)
+    extra = _hand_extras(view, seat, names, w)
     extras_h = sum(h for h, _ in extra)
     rows_h = sum(ROW_HAND if idx else 52 for _, idx in rows)
     height = HEADER_H + 14 + info_h + 12 + rows_h + 8 + runs_h + extras_h + 18
-    img = dr.canvas(HAND_W, height)
+    img = dr.canvas(w, height)
     over = size > HAND_LIMIT
     _header(
         img,
@@ -887,7 +896,7 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
     d = ImageDraw.Draw(img)
     # info panel: the auction card and what it means for this captain
     y = HEADER_H + 14
-    dr.panel(img, (20, y, HAND_W - 20, y + info_h))
+    dr.panel(img, (20, y, w - 20, y + info_h))
     card = view.get("auction_card")
     if card:
         put_card(img, card, "S", 36, y + 10)
@@ -913,7 +922,7 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
             y += 52
             continue
         _row_label(img, key, 20, y, ROW_HAND)
-        step = fan_step(len(idx), mw, HAND_W - 24 - CARDS_X, 8)
+        step = fan_step(len(idx), mw, w - 24 - CARDS_X, 8)
         for k, i in enumerate(idx):
             cx = CARDS_X + k * step
             cy = y + 18 - (14 if i in raised else 0)
@@ -925,7 +934,7 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
         y += ROW_HAND
     # close runs
     y += 8
-    dr.panel(img, (20, y, HAND_W - 20, y + runs_h))
+    dr.panel(img, (20, y, w - 20, y + runs_h))
     d.text((36, y + 14), "★ Runs", font=font(18, True), fill=pal.INK)
     ry = y + 14 + 28
     for label, lines in runs:
@@ -945,7 +954,7 @@ RUN_LABEL_W = 196
 RUN_LABELS = ("Seven of one crew: ", "Three of each crew: ")
 
 
-def _run_rows(lines: Sequence[str]) -> list[tuple[str | None, list[str]]]:
+def _run_rows(lines: Sequence[str], w: int) -> list[tuple[str | None, list[str]]]:
     """The run sentences as (label shown once, wrapped text) rows: a label column and a
     text column, so "Three of each crew" reads as a heading over one line per crew."""
     rows: list[tuple[str | None, list[str]]] = []
@@ -954,12 +963,12 @@ def _run_rows(lines: Sequence[str]) -> list[tuple[str | None, list[str]]]:
     for line in lines:
         label = next((lab for lab in RUN_LABELS if line.startswith(lab)), None)
         if label is None:
-            rows.append((None, wrap(line, fi, HAND_W - 72)))
+            rows.append((None, wrap(line, fi, w - 72)))
             continue
         rows.append(
             (
                 "" if label == last else label.strip(),
-                wrap(line[len(label) :], fi, HAND_W - 72 - RUN_LABEL_W),
+                wrap(line[len(label) :], fi, w - 72 - RUN_LABEL_W),
             )
         )
         last = label
@@ -1013,7 +1022,9 @@ def _hand_info(
     return out
 
 
-def _hand_extras(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> list[tuple[int, Any]]:
+def _hand_extras(
+    view: Mapping[str, Any], seat: int, names: Sequence[str], w: int
+) -> list[tuple[int, Any]]:
     """Panels under the runs: the bid being made or lying face down, a private choice.
     Each is (height, paint(img, top))."""
     out: list[tuple[int, Any]] = []
@@ -1033,11 +1044,11 @@ def _hand_extras(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> li
         def paint_bid(
             img: Image.Image, top: int, cards: list[str] = mine, title: str = title, h: int = h
         ) -> None:
-            dr.panel(img, (20, top + 12, HAND_W - 20, top + h))
+            dr.panel(img, (20, top + 12, w - 20, top + h))
             d = ImageDraw.Draw(img)
             d.text((36, top + 24), title, font=font(18, True), fill=pal.INK)
             suit = SUIT_OF.get(view.get("auction_card") or "")
-            step = fan_step(len(cards), sw, HAND_W - 72, 8)
+            step = fan_step(len(cards), sw, w - 72, 8)
             for i, c in enumerate(cards):
                 put_card(
                     img,
@@ -1051,7 +1062,7 @@ def _hand_extras(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> li
         out.append((h, paint_bid))
     choice = view.get("choice")
     if choice:
-        lines = wrap(say(choice.get("prompt") or "Your choice", names), font(18, True), HAND_W - 72)
+        lines = wrap(say(choice.get("prompt") or "Your choice", names), font(18, True), w - 72)
         cards = list(choice.get("cards") or [])
         h = 12 + 16 + len(lines) * 26 + (SIZES["S"][1] + 12 if cards else 0) + 8
 
@@ -1064,14 +1075,14 @@ def _hand_extras(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> li
         ) -> None:
             dr.panel(
                 img,
-                (20, top + 12, HAND_W - 20, top + h),
+                (20, top + 12, w - 20, top + h),
                 fill=pal.GOLD_LIGHT,
                 outline=pal.GOLD_DARK,
                 outline_width=3,
             )
             d = ImageDraw.Draw(img)
             y = dr.multiline(d, 36, top + 26, lines, font(18, True), pal.INK, 26)
-            step = fan_step(len(cards), SIZES["S"][0], HAND_W - 72, 8)
+            step = fan_step(len(cards), SIZES["S"][0], w - 72, 8)
             for i, c in enumerate(cards):
                 put_card(img, c, "S", 36 + i * step, int(y) + 4)
 

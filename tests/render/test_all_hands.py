@@ -254,3 +254,12 @@ def test_a_view_without_names_falls_back_to_captain_numbers() -> None:
     view = V.bidding(3)
     del view["names"]
     assert "**Captain 2**: Bid 2 cards" in render.text_board(GAME, view)
+
+
+def test_engine_sentences_get_the_captains_names() -> None:
+    names = ["Anne", "{p0}", "Jack"]
+    assert ah.say("{p2} won the Rum from {p1}.", names) == "Jack won the Rum from {p0}."
+    assert ah.say("{name} chooses a card", names, 0) == "Anne chooses a card"
+    view = V.discard(4)
+    view["resolved"] = ["{p0}'s Rum wins the auction outright."]
+    assert "- Anne Bonny's Rum wins the auction outright." in render.text_board(GAME, view)
