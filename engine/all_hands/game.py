@@ -109,34 +109,36 @@ def label(s: State, seat: int, kind: str, arg: Any) -> str:
 
 
 def _waiting_for(s: State) -> str:
-    """Who the game waits for, without names or hidden facts."""
-    p = s.pending
-    if p is not None:
-        return "another captain is making a choice"
+    """Why a seat the game is not waiting for cannot move, without names or hidden facts."""
+    if s.pending is not None:
+        return "Another captain is making a choice first"
     if s.phase == BID:
-        return "another captain must bid first"
+        return "Another captain must bid first"
     if s.phase == TIE:
-        return "only the tied captains bid now"
+        return "Only the tied captains bid now"
     if s.phase == DISCARD:
-        return "you are done discarding this round"
-    return "the game is waiting for other captains"
+        return "You are done discarding this round"
+    return "The game is waiting for other captains"
 
 
 def refusal(s: State, seat: int, action: Action) -> str:
     """Why a move is refused and what the seat may do instead (a sentence)."""
     if s.phase == OVER:
         return "The game is over."
-    if not 0 <= seat < s.n:
+    if type(seat) is not int or not 0 <= seat < s.n:
         return "That seat is not in this game."
     legal = rules.options(s, seat)
     kinds = list(dict.fromkeys(k for k, _ in legal))
     arg = arg_of(action)
-    if action.kind in HINTS and arg is MISSING:
-        why = f"That {action.kind!r} move is malformed"
-    elif action.kind not in HINTS:
-        why = f"There is no move called {action.kind!r}"
-    elif action.kind == "call_cheat":
-        if s.phase != BID or s.revealed or s.pending is not None:
+    kind = action.kind
+    if kind not in HINTS:
+        why = f"There is no move called {kind!r}"
+    elif arg is MISSING:
+        why = f"That {kind!r} move is malformed"
+    elif kind in CARD_KINDS and arg not in NAMES:
+        why = f"There is no card {arg!r}"
+    elif kind == "call_cheat":
+        if s.phase != BID or s.turn < 0 or s.pending is not None:
             why = "A Pirate Cheat can only be called while the bids are being made"
         elif arg == seat:
             why = "You cannot call yourself a Pirate Cheat"
@@ -144,17 +146,17 @@ def refusal(s: State, seat: int, action: Action) -> str:
             why = "There is no such captain"
         else:
             why = "That captain is immune to cheat calls for the rest of this round"
-    elif action.kind in kinds:
-        if action.kind in CARD_KINDS and isinstance(arg, str) and arg not in NAMES:
-            why = f"There is no card {arg!r}"
-        elif action.kind in ("bid_add", "discard", "give", "tribute"):
-            why = f"You have no {NAMES.get(arg, arg)} left for that"
+    elif seat not in rules.to_act(s):
+        why = _waiting_for(s)
+    elif kind in kinds:
+        if kind in ("bid_add", "discard", "give", "tribute"):
+            why = f"You have no {NAMES[arg]} left for that"
         else:
-            why = "That card is not one you can choose"
-    elif not kinds:
-        return f"Nothing to do for you now: {_waiting_for(s)}."
+            why = "That is not one of your choices"
     else:
         why = "That is not possible now"
+    if not kinds:
+        return f"{why}; you have nothing to do now."
     hints = ", ".join(HINTS[k] for k in kinds)
     return f"{why}. You may now: {hints}."
 

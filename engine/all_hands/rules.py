@@ -897,7 +897,8 @@ def call_cheat(s: State, caller: int, target: int, out: list[Event]) -> None:
     """
     count = len(s.hands[target])
     _pub(s, out, "cheat", f"{P(caller)} calls {P(target)} a Pirate Cheat! {P(target)} counts "
-         f"{count} cards openly.", caller=caller, target=target, count=count)
+         f"{count} card{'' if count == 1 else 's'} openly.", caller=caller, target=target,
+         count=count)
     r = _rand(s)
     if count >= 13:
         hand = s.hands[target]
