@@ -204,23 +204,23 @@ class Store:
                     pass  # no transaction was open: BEGIN failed, or SQLite already rolled back
                 raise
 
+    # Reads use execute_fetchall: one trip to the connection's thread instead of three
+    # (execute, fetch, close), which keeps a move's transaction short when the event loop
+    # is busy and the threads wait on each other for the GIL.
+
     @staticmethod
     async def _scalar(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with db.execute(sql, params) as cur:
-            row = await cur.fetchone()
-        return None if row is None else row[0]
+        rows = list(await db.execute_fetchall(sql, params))
+        return rows[0][0] if rows else None
 
     @staticmethod
     async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Table | None:
-        async with db.execute(sql, params) as cur:
-            row = await cur.fetchone()
-        return None if row is None else _row_to_table(row)
+        rows = list(await db.execute_fetchall(sql, params))
+        return _row_to_table(rows[0]) if rows else None
 
     @staticmethod
     async def _many(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Table]:
-        async with db.execute(sql, params) as cur:
-            rows = await cur.fetchall()
-        return [_row_to_table(r) for r in rows]
+        return [_row_to_table(r) for r in await db.execute_fetchall(sql, params)]
 
     async def _load(self, db: aiosqlite.Connection, key: int) -> Table:
         table = await self._one(db, f"SELECT {_COLUMNS} FROM tables WHERE key = ?", (key,))
@@ -384,18 +384,43 @@ class Store:
         and before the move changes it, for a caller that compares before and after (the
         table service's private views); it must not keep the table, which is then changed.
         """
+        return await self.apply_moves(key, seat, [action], now, expect_seat_moves,
+                                      on_load=on_load)
+
+    async def apply_moves(
+        self,
+        key: int,
+        seat: int,
+        actions: Sequence[Action],
+        now: float,
+        expect_seat_moves: int | None = None,
+        *,
+        on_load: Callable[[Table], object] | None = None,
+    ) -> tuple[Table, list[Event]]:
+        """Apply several steps of one seat as one transaction: all of them or none.
+
+        A choice made step by step (pick a card, pick another, confirm) can come from one
+        Discord menu as a batch (shared DESIGN.md, the Game contract); no other move can
+        come between its steps, and a step the engine refuses refuses the whole batch with
+        its reason. ``expect_seat_moves`` is the seat's count before the first step.
+        """
+        if not actions:
+            raise ValueError("A batch of moves needs at least one move.")
         async with self._transaction() as db:
             table = await self._load(db, key)
             if on_load is not None:
                 on_load(table)
             before = table.version
-            events = table.apply(engine.get_game(table.game_id), seat, action, now,
-                                 expect_seat_moves)
+            game = engine.get_game(table.game_id)
+            events: list[Event] = []
+            for i, action in enumerate(actions):
+                expect = None if expect_seat_moves is None else expect_seat_moves + i
+                events.extend(table.apply(game, seat, action, now, expect))
             await self._save(db, table, before, now)
-            await db.execute(
+            await db.executemany(
                 "INSERT INTO actions (table_key, seq, seat, action, at) "
                 "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM actions WHERE table_key = ?",
-                (key, seat, _dumps(action.to_dict()), now, key),
+                [(key, seat, _dumps(a.to_dict()), now, key) for a in actions],
             )
         return table, events
 
@@ -412,8 +437,8 @@ class Store:
             params.append(before_seq)
         sql += " ORDER BY seq DESC LIMIT ?"
         params.append(limit)
-        async with self._lock, self._db.execute(sql, params) as cur:
-            rows = await cur.fetchall()
+        async with self._lock:
+            rows = list(await self._db.execute_fetchall(sql, params))
         return [
             LogEntry(r["seq"], r["seat"], Action.from_dict(json.loads(r["action"])), r["at"])
             for r in reversed(rows)
@@ -423,10 +448,9 @@ class Store:
         """The state rebuilt from seed, options and the action log (None in the lobby)."""
         async with self._lock:
             table = await self._load(self._db, key)
-            async with self._db.execute(
+            rows = await self._db.execute_fetchall(
                 "SELECT seat, action FROM actions WHERE table_key = ? ORDER BY seq", (key,)
-            ) as cur:
-                rows = await cur.fetchall()
+            )
         if table.state is None and not rows:
             return None
         game = engine.get_game(table.game_id)
@@ -449,12 +473,12 @@ class Store:
 
     async def get_message(self, key: int, kind: str) -> tuple[str, str] | None:
         """(channel_id, message_id) of the remembered post, or None."""
-        async with self._lock, self._db.execute(
-            "SELECT channel_id, message_id FROM messages WHERE table_key = ? AND kind = ?",
-            (key, kind),
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else (row["channel_id"], row["message_id"])
+        async with self._lock:
+            rows = list(await self._db.execute_fetchall(
+                "SELECT channel_id, message_id FROM messages WHERE table_key = ? AND kind = ?",
+                (key, kind),
+            ))
+        return (rows[0]["channel_id"], rows[0]["message_id"]) if rows else None
 
     async def flag_once(self, key: int, name: str) -> bool:
         """True the first time this flag is raised for the table, False ever after."""

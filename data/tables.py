@@ -226,6 +226,23 @@ class TableService:
             raise IllegalAction("You are not seated at this table.")
         return await self._apply(table.key, seat, action, now, expect_seat_moves, player=user)
 
+    async def move_batch(
+        self,
+        channel_id: str,
+        user_id: str,
+        actions: list[Action],
+        now: float,
+        expect_seat_moves: int | None = None,
+    ) -> Outcome:
+        """Several steps of a person's choice (a menu's picks and its confirm) applied as
+        one transaction: all or none; a refused step refuses the batch with its reason."""
+        user = str(user_id)
+        table = await self._live(channel_id)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise IllegalAction("You are not seated at this table.")
+        return await self._apply(table.key, seat, actions, now, expect_seat_moves, player=user)
+
     async def move_seat(
         self,
         key: int,
@@ -241,7 +258,7 @@ class TableService:
         self,
         key: int,
         seat: int,
-        action: Action,
+        action: Action | list[Action],
         now: float,
         expect_seat_moves: int | None,
         player: str | None = None,
@@ -257,8 +274,9 @@ class TableService:
                 raise _Stale()
             before.update(private_views(t))
 
-        table, events = await self.store.apply_move(
-            key, seat, action, now, expect_seat_moves, on_load=on_load
+        steps = action if isinstance(action, list) else [action]
+        table, events = await self.store.apply_moves(
+            key, seat, steps, now, expect_seat_moves, on_load=on_load
         )
         return Outcome(table, events, _changed(before, private_views(table)),
                        table.status == FINISHED)

@@ -11,7 +11,7 @@ from typing import Any
 import engine
 from data.store import Store
 from data.tables import TableService
-from engine.core import IllegalAction
+from engine.core import Action, IllegalAction
 from engine.table import Table
 
 T0 = 1_700_000_000.0  # a fixed "now"; the tests pass time explicitly and never sleep
@@ -88,3 +88,18 @@ def refusal(table: Table, seat: int, action: Any) -> str:
     except IllegalAction as exc:
         return exc.reason
     raise AssertionError("the engine accepted the move")
+
+
+LAY = Action("lay", {})
+
+
+def pick(table: Table, seat: int, i: int = 0) -> Action:
+    """The seat's ``i``-th legal pick (Crossed Cutlasses: pick a card, then lay it)."""
+    picks = [a for a in engine.get_game(table.game_id).legal_actions(table.state, seat)
+             if a.kind == "pick"]
+    return picks[i]
+
+
+def turn(table: Table, seat: int, i: int = 0) -> list[Action]:
+    """A seat's whole choice for the round: pick its ``i``-th card, then lay it."""
+    return [pick(table, seat, i), LAY]

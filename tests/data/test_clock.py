@@ -8,13 +8,9 @@ import engine
 from data.tables import TableService
 from engine.core import Action, IllegalAction
 from engine.table import PLAYING, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
-from tests.data.helpers import T0, canon, dump, open_table
+from tests.data.helpers import T0, canon, dump, open_table, pick, turn
 
 MIN = 60.0
-
-
-def _lay(table, seat: int) -> Action:
-    return engine.get_game("cutlass").legal_actions(table.state, seat)[0]
 
 
 async def test_a_reminder_comes_after_the_interval_and_once_per_interval(
@@ -22,7 +18,7 @@ async def test_a_reminder_comes_after_the_interval_and_once_per_interval(
 ) -> None:
     table = await open_table(svc, "c1", players=3)
     await svc.settings("c1", "u0", remind_minutes=60, now=T0)
-    await svc.move("c1", "u0", _lay(table, 0), T0)
+    await svc.move_batch("c1", "u0", turn(table, 0), T0)
     assert await svc.tick(T0 + 59 * MIN) == []
     events = await svc.tick(T0 + 60 * MIN)
     assert [(e.kind, e.table.key, e.seats, e.timed_out) for e in events] == [
@@ -35,8 +31,8 @@ async def test_a_reminder_comes_after_the_interval_and_once_per_interval(
 async def test_a_move_restarts_the_clock_for_the_next_turn(svc: TableService) -> None:
     table = await open_table(svc, "c1", players=2)
     await svc.settings("c1", "u0", remind_minutes=60, now=T0)
-    await svc.move("c1", "u0", _lay(table, 0), T0 + 50 * MIN)
-    await svc.move("c1", "u1", _lay(table, 1), T0 + 55 * MIN)  # round 2 begins
+    await svc.move_batch("c1", "u0", turn(table, 0), T0 + 50 * MIN)
+    await svc.move_batch("c1", "u1", turn(table, 1), T0 + 55 * MIN)  # round 2 begins
     assert await svc.tick(T0 + 100 * MIN) == []
     assert [e.seats for e in await svc.tick(T0 + 115 * MIN)] == [[0, 1]]
 
@@ -44,7 +40,7 @@ async def test_a_move_restarts_the_clock_for_the_next_turn(svc: TableService) ->
 async def test_ai_seats_are_never_reminded(svc: TableService) -> None:
     table = await open_table(svc, "c1", players=1, bots=1)
     await svc.settings("c1", "u0", remind_minutes=10, now=T0)
-    await svc.move("c1", "u0", _lay(table, 0), T0)  # only the AI seat is waited for now
+    await svc.move_batch("c1", "u0", turn(table, 0), T0)  # only the AI seat is waited for now
     assert await svc.tick(T0 + 600 * MIN) == []
 
 
@@ -68,13 +64,13 @@ async def test_time_out_ai_move_plays_that_turn_for_the_waiting_people_only(
 ) -> None:
     table = await open_table(svc, "c1", players=3)
     await svc.settings("c1", "u0", limit_minutes=30, on_timeout=TIMEOUT_AI_MOVE, now=T0)
-    await svc.move("c1", "u0", _lay(table, 0), T0)
+    await svc.move_batch("c1", "u0", turn(table, 0), T0)
     events = await svc.tick(T0 + 30 * MIN)
     assert [(e.kind, e.seats, e.timed_out) for e in events] == [("ai-move", [1, 2], True)]
     after = events[0].table
-    # one card each for the late seats, the round was revealed, and the people keep their
-    # seats for the next round, which the AI leaves to them
-    assert after.seat_moves == [1, 1, 1]
+    # a pick and a lay for each late seat, the round was revealed, and the people keep
+    # their seats for the next round, which the AI leaves to them
+    assert after.seat_moves == [2, 2, 2]
     assert all(not s.is_ai for s in after.seats)
     assert sorted(after.to_act(engine.get_game("cutlass"))) == [0, 1, 2]
     assert after.clock.turn_started == T0 + 30 * MIN
@@ -86,19 +82,34 @@ async def test_time_out_ai_move_plays_that_turn_for_the_waiting_people_only(
     assert canon(game.dump(await svc.store.replay(table.key))) == dump(after)
 
 
+async def test_time_out_ai_move_finishes_a_choice_left_half_made(svc: TableService) -> None:
+    table = await open_table(svc, "c1", players=2)
+    await svc.settings("c1", "u0", limit_minutes=30, on_timeout=TIMEOUT_AI_MOVE, now=T0)
+    card = pick(table, 1, 0)
+    await svc.move("c1", "u1", card, T0)  # picked, then wandered off without laying it
+    await svc.move_batch("c1", "u0", turn(table, 0), T0)
+    events = await svc.tick(T0 + 30 * MIN)
+    assert [(e.kind, e.seats) for e in events] == [("ai-move", [1])]
+    outcome = events[0].outcome
+    assert outcome is not None
+    assert [e.kind for e in outcome.events][:2] == ["laid", "laid-public"]
+    assert outcome.events[0].text == f"You lay your cutlass {card.args['card']} face down."
+    assert events[0].table.seat_moves == [2, 2]
+
+
 async def test_time_out_ai_seat_hands_the_seats_to_the_ai_for_good(svc: TableService) -> None:
     table = await open_table(svc, "c1", players=3)
     await svc.settings("c1", "u0", limit_minutes=30, on_timeout=TIMEOUT_AI_SEAT, now=T0)
-    await svc.move("c1", "u0", _lay(table, 0), T0)
+    await svc.move_batch("c1", "u0", turn(table, 0), T0)
     events = await svc.tick(T0 + 30 * MIN)
     assert [(e.kind, e.seats, e.timed_out) for e in events] == [("ai-seat", [1, 2], True)]
     after = events[0].table
     assert [s.is_ai for s in after.seats] == [False, True, True]
     # the AIs played round 1, and round 2 too: they are AI seats now
-    assert after.seat_moves == [1, 2, 2]
+    assert after.seat_moves == [2, 4, 4]
     assert sorted(after.to_act(engine.get_game("cutlass"))) == [0]
     with pytest.raises(IllegalAction, match="You are not seated at this table."):
-        await svc.move("c1", "u1", Action("lay", {"card": 1}), T0 + 31 * MIN)
+        await svc.move("c1", "u1", Action("pick", {"card": 1}), T0 + 31 * MIN)
 
 
 async def test_the_clock_leaves_finished_and_lobby_tables_alone(svc: TableService) -> None:
@@ -109,7 +120,8 @@ async def test_the_clock_leaves_finished_and_lobby_tables_alone(svc: TableServic
     current = table
     while current.status == PLAYING:
         seat = min(current.to_act(game))
-        current = (await svc.move_seat(table.key, seat, _lay(current, seat), T0)).table
+        step = engine.get_game("cutlass").legal_actions(current.state, seat)[0]
+        current = (await svc.move_seat(table.key, seat, step, T0)).table
     assert await svc.tick(T0 + 10_000 * MIN) == []
 
 

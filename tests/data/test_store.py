@@ -13,15 +13,21 @@ from data.store import Conflict, Store, TableExists
 from data.tables import TableService
 from engine.core import Action, IllegalAction
 from engine.table import ABANDONED, FINISHED, LOBBY, Table
-from tests.data.helpers import T0, canon, dump, open_table, random_moves, raw_rows
+from tests.data.helpers import (
+    LAY,
+    T0,
+    canon,
+    dump,
+    open_table,
+    pick,
+    random_moves,
+    raw_rows,
+    turn,
+)
 
 
 def _lobby(channel: str, **extra: object) -> Table:
     return Table.new(engine.get_game("cutlass"), channel, "u0", "Anne", {}, "seed", **extra)
-
-
-def _lay(table: Table, seat: int, i: int = 0) -> Action:
-    return engine.get_game("cutlass").legal_actions(table.state, seat)[i]
 
 
 # -- tables ----------------------------------------------------------------------------------
@@ -129,11 +135,11 @@ async def test_apply_move_saves_the_state_appends_to_the_log_and_bumps_the_versi
 ) -> None:
     store = svc.store
     table = await open_table(svc, players=3)
-    action = _lay(table, 1)
+    action = pick(table, 1)
     after, events = await store.apply_move(table.key, 1, action, T0 + 10)
     assert after.version == table.version + 1
     assert after.seat_moves == [0, 1, 0]
-    assert any(e.to == frozenset({1}) for e in events)  # the private "you lay" event
+    assert [e.to for e in events] == [frozenset({1})]  # the private "you pick" event
     reread = await store.get(table.key)
     assert reread is not None and dump(reread) == dump(after)
     log = await store.history(table.key)
@@ -146,14 +152,44 @@ async def test_apply_move_saves_the_state_appends_to_the_log_and_bumps_the_versi
 async def test_an_illegal_move_writes_nothing(svc: TableService, db_path: Path) -> None:
     store = svc.store
     table = await open_table(svc, players=2)
-    await store.apply_move(table.key, 0, _lay(table, 0), T0)
+    await store.apply_moves(table.key, 0, turn(table, 0), T0)
     before = raw_rows(db_path, table.key)
     with pytest.raises(IllegalAction, match="already laid"):
-        await store.apply_move(table.key, 0, Action("lay", {"card": 5}), T0 + 1)
+        await store.apply_move(table.key, 0, Action("pick", {"card": 5}), T0 + 1)
     with pytest.raises(IllegalAction, match="from your hand"):
-        await store.apply_move(table.key, 1, Action("lay", {"card": 99}), T0 + 1)
+        await store.apply_move(table.key, 1, Action("pick", {"card": 99}), T0 + 1)
+    with pytest.raises(IllegalAction, match="Pick a card first"):
+        await store.apply_move(table.key, 1, LAY, T0 + 1)
     with pytest.raises(IllegalAction, match="not at this table"):
-        await store.apply_move(table.key, 7, Action("lay", {"card": 1}), T0 + 1)
+        await store.apply_move(table.key, 7, Action("pick", {"card": 1}), T0 + 1)
+    assert raw_rows(db_path, table.key) == before
+
+
+async def test_a_batch_of_steps_is_one_transaction_logged_step_by_step(
+    svc: TableService,
+) -> None:
+    store = svc.store
+    table = await open_table(svc, players=2)
+    steps = turn(table, 1)
+    after, events = await store.apply_moves(table.key, 1, steps, T0, expect_seat_moves=0)
+    assert after.seat_moves == [0, 2]
+    assert after.version == table.version + 2
+    assert [e.kind for e in events] == ["picked", "laid", "laid-public"]
+    assert [(e.seq, e.seat, e.action) for e in await store.history(table.key)] == [
+        (1, 1, steps[0]), (2, 1, steps[1])]
+
+
+async def test_a_batch_with_a_refused_step_writes_none_of_its_steps(
+    svc: TableService, db_path: Path
+) -> None:
+    table = await open_table(svc, players=2)
+    before = raw_rows(db_path, table.key)
+    with pytest.raises(IllegalAction, match="picked a card already"):
+        await svc.store.apply_moves(table.key, 0, [pick(table, 0, 0), pick(table, 0, 1)], T0)
+    with pytest.raises(IllegalAction, match="out of date"):
+        await svc.store.apply_moves(table.key, 0, turn(table, 0), T0, expect_seat_moves=1)
+    with pytest.raises(ValueError):
+        await svc.store.apply_moves(table.key, 0, [], T0)
     assert raw_rows(db_path, table.key) == before
 
 
@@ -189,7 +225,7 @@ async def test_a_game_played_to_its_end_is_finished_and_leaves_the_channel_free(
     await random_moves(svc.store, table.key, random.Random(3), 100)
     done = await svc.store.get(table.key)
     assert done is not None and done.status == FINISHED
-    assert sum(done.seat_moves) == 6  # 3 rounds of 2 cards
+    assert sum(done.seat_moves) == 12  # 3 rounds, 2 captains, a pick and a lay each
     assert await svc.store.live(table.id) is None
     latest = await svc.store.latest(table.id)
     assert latest is not None and latest.key == table.key
@@ -227,7 +263,7 @@ async def test_a_failure_after_the_state_update_but_before_commit_half_applies_n
     """The log insert fails after the table row was updated in the same transaction."""
     store = svc.store
     table = await open_table(svc, players=2)
-    await store.apply_move(table.key, 0, _lay(table, 0), T0)
+    await store.apply_move(table.key, 0, pick(table, 0), T0)
     before = raw_rows(db_path, table.key)
     con = sqlite3.connect(db_path)
     con.execute("CREATE TRIGGER fail_log BEFORE INSERT ON actions "
@@ -236,12 +272,12 @@ async def test_a_failure_after_the_state_update_but_before_commit_half_applies_n
     moved = await store.get(table.key)
     assert moved is not None
     with pytest.raises(sqlite3.IntegrityError, match="disk on fire"):
-        await store.apply_move(table.key, 1, _lay(moved, 1), T0 + 1)
+        await store.apply_move(table.key, 1, pick(moved, 1), T0 + 1)
     assert raw_rows(db_path, table.key) == before
     con.execute("DROP TRIGGER fail_log")
     con.commit()
     con.close()
-    after, _ = await store.apply_move(table.key, 1, _lay(moved, 1), T0 + 2)  # still works
+    after, _ = await store.apply_move(table.key, 1, pick(moved, 1), T0 + 2)  # still works
     assert after.seat_moves == [1, 1]
     assert canon(engine.get_game("cutlass").dump(await store.replay(table.key))) == dump(after)
 

@@ -16,15 +16,10 @@ import engine
 from data.store import Store
 from data.tables import TableService
 from engine.core import Action, IllegalAction
-from engine.table import Table
-from tests.data.helpers import T0, canon, dump, open_table, refusal
+from tests.data.helpers import T0, canon, dump, open_table, pick, refusal
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 6
-
-
-def _lay(table: Table, seat: int, i: int = 0) -> Action:
-    return engine.get_game("cutlass").legal_actions(table.state, seat)[i]
 
 
 async def _exactly_one_applied(store: Store, key: int, seat: int, moves: list[Action],
@@ -44,7 +39,7 @@ async def _exactly_one_applied(store: Store, key: int, seat: int, moves: list[Ac
 
 async def test_two_moves_at_once_on_one_store_exactly_one_applies(svc: TableService) -> None:
     table = await open_table(svc, players=2)
-    moves = [_lay(table, 0, 0), _lay(table, 0, 1)]
+    moves = [pick(table, 0, 0), pick(table, 0, 1)]
     results = await asyncio.gather(
         *(svc.store.apply_move(table.key, 0, m, T0) for m in moves), return_exceptions=True
     )
@@ -55,7 +50,7 @@ async def test_two_stores_on_one_file_two_moves_at_once_exactly_one_applies(
     svc: TableService, db_path: Path
 ) -> None:
     table = await open_table(svc, players=2)
-    moves = [_lay(table, 0, 0), _lay(table, 0, 1)]
+    moves = [pick(table, 0, 0), pick(table, 0, 1)]
     async with await Store.open(db_path) as other:
         # Hold SQLite's write lock from a third connection so both moves are queued on it
         # at the same time; each Store has its own connection, so only SQLite orders them.
@@ -79,8 +74,8 @@ async def test_two_seats_moving_at_once_from_two_stores_both_apply(
     table = await open_table(svc, players=3)
     async with await Store.open(db_path) as other:
         await asyncio.gather(
-            svc.store.apply_move(table.key, 0, _lay(table, 0), T0),
-            other.apply_move(table.key, 2, _lay(table, 2), T0),
+            svc.store.apply_move(table.key, 0, pick(table, 0), T0),
+            other.apply_move(table.key, 2, pick(table, 2), T0),
         )
     after = await svc.store.get(table.key)
     assert after is not None and after.seat_moves == [1, 0, 1]
@@ -90,7 +85,7 @@ async def test_two_seats_moving_at_once_from_two_stores_both_apply(
 
 async def test_a_double_click_on_the_same_menu_applies_once(svc: TableService) -> None:
     table = await open_table(svc, players=2)
-    action = _lay(table, 1)
+    action = pick(table, 1)
     results = await asyncio.gather(
         svc.move(table.id, "u1", action, T0, expect_seat_moves=0),
         svc.move(table.id, "u1", action, T0, expect_seat_moves=0),

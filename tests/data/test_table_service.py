@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,12 +13,7 @@ from data.store import TableExists
 from data.tables import TableService
 from engine.core import Action, IllegalAction
 from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING
-from tests.data.helpers import T0, canon, dump, open_table
-
-
-def _lay(table, seat: int, i: int = 0) -> Action:
-    return engine.get_game("cutlass").legal_actions(table.state, seat)[i]
-
+from tests.data.helpers import T0, canon, dump, open_table, pick, raw_rows, turn
 
 # -- lobby -----------------------------------------------------------------------------------
 
@@ -120,7 +116,9 @@ async def test_only_the_host_starts_and_only_with_enough_players(svc: TableServi
 async def test_a_move_needs_a_seat_at_the_table(svc: TableService) -> None:
     table = await open_table(svc, "c1", players=2)
     with pytest.raises(IllegalAction, match="You are not seated at this table."):
-        await svc.move("c1", "stranger", _lay(table, 0), T0)
+        await svc.move("c1", "stranger", pick(table, 0), T0)
+    with pytest.raises(IllegalAction, match="You are not seated at this table."):
+        await svc.move_batch("c1", "stranger", turn(table, 0), T0)
     assert await svc.store.history(table.key) == []
 
 
@@ -128,25 +126,42 @@ async def test_a_move_changes_only_the_movers_private_view_until_the_reveal(
     svc: TableService,
 ) -> None:
     table = await open_table(svc, "c1", players=3)
-    first = await svc.move("c1", "u1", _lay(table, 1), T0)
-    assert first.private_changed == {1}  # its hand and its sealed card
-    assert first.table.seat_moves == [0, 1, 0] and not first.finished
-    await svc.move("c1", "u0", _lay(table, 0), T0)
+    picked = await svc.move("c1", "u1", pick(table, 1), T0)
+    assert picked.private_changed == {1}  # its pick
+    laid = await svc.move("c1", "u1", Action("lay", {}), T0)
+    assert laid.private_changed == {1}  # its hand and its sealed card
+    assert laid.table.seat_moves == [0, 2, 0] and not laid.finished
+    await svc.move_batch("c1", "u0", turn(table, 0), T0)
     game = engine.get_game("cutlass")
     hand_before = game.view(table.state, 2)["hand"]
-    last = await svc.move("c1", "u2", _lay(table, 2), T0)  # the reveal: everyone draws
-    # 0 and 1 see their sealed cards gone and a new card; 2 laid and drew in one move, so
+    last = await svc.move_batch("c1", "u2", turn(table, 2), T0)  # the reveal: everyone draws
+    # 0 and 1 see their sealed cards gone and a new card; 2 laid and drew in one batch, so
     # its view changed only if it drew something other than the card it laid
     hand_after = game.view(last.table.state, 2)["hand"]
     assert last.private_changed == {0, 1} | ({2} if hand_after != hand_before else set())
     assert any(e.kind == "reveal" for e in last.events)
 
 
+async def test_a_menu_batch_applies_all_its_steps_or_none(
+    svc: TableService, db_path: Path
+) -> None:
+    table = await open_table(svc, "c1", players=2)
+    before = raw_rows(db_path, table.key)
+    with pytest.raises(IllegalAction, match="picked a card already"):
+        await svc.move_batch("c1", "u1", [pick(table, 1, 0), pick(table, 1, 1)], T0, 0)
+    assert raw_rows(db_path, table.key) == before
+    outcome = await svc.move_batch("c1", "u1", turn(table, 1), T0, 0)
+    assert outcome.table.seat_moves == [0, 2]
+    assert [e.kind for e in outcome.events] == ["picked", "laid", "laid-public"]
+    with pytest.raises(IllegalAction, match="out of date"):  # the same menu, clicked again
+        await svc.move_batch("c1", "u1", turn(table, 1), T0, 0)
+
+
 async def test_a_refused_move_answers_with_the_engine_reason(svc: TableService) -> None:
     table = await open_table(svc, "c1", players=2)
-    await svc.move("c1", "u1", _lay(table, 1), T0)
+    await svc.move_batch("c1", "u1", turn(table, 1), T0)
     with pytest.raises(IllegalAction, match="already laid a card"):
-        await svc.move("c1", "u1", _lay(table, 1, -1), T0)
+        await svc.move("c1", "u1", pick(table, 1, -1), T0)
 
 
 async def test_the_last_move_finishes_the_game(svc: TableService) -> None:
@@ -157,7 +172,8 @@ async def test_the_last_move_finishes_the_game(svc: TableService) -> None:
         for seat, user in ((0, "u0"), (1, "u1")):
             current = await svc.store.get(table.key)
             assert current is not None
-            outcome = await svc.move("c1", user, game.legal_actions(current.state, seat)[0], T0)
+            card = game.legal_actions(current.state, seat)[0]
+            outcome = await svc.move_batch("c1", user, [card, Action("lay", {})], T0)
     assert outcome is not None and outcome.finished
     assert outcome.table.status == FINISHED
     assert any(e.kind == "over" for e in outcome.events)
@@ -171,10 +187,10 @@ async def test_run_ai_moves_every_waiting_ai_seat_then_stops_for_the_person(
 ) -> None:
     table = await open_table(svc, "c1", players=1, bots=2, level="random")
     outcome = await svc.run_ai(table.key, T0)
-    assert outcome.table.seat_moves == [0, 1, 1]
+    assert outcome.table.seat_moves == [0, 2, 2]  # a pick and a lay each
     assert outcome.ai_to_act == frozenset()
     assert outcome.private_changed == {1, 2}
-    after_person = await svc.move("c1", "u0", _lay(table, 0), T0)  # the reveal
+    after_person = await svc.move_batch("c1", "u0", turn(table, 0), T0)  # the reveal
     assert after_person.ai_to_act == frozenset({1, 2})
 
 
@@ -191,7 +207,7 @@ async def test_a_game_against_ai_captains_plays_to_the_end_and_replays(svc: Tabl
         outcome = await svc.move("c1", "u0", rng.choice(game.legal_actions(current.state, 0)), T0)
         current = outcome.table
     assert current.status == FINISHED
-    assert current.seat_moves == [5, 5, 5]
+    assert current.seat_moves == [10, 10, 10]
     assert canon(game.dump(await svc.store.replay(table.key))) == dump(current)
 
 
@@ -200,10 +216,10 @@ async def test_ai_moves_are_reproducible_from_the_seed(svc: TableService) -> Non
     for channel in ("c1", "c2"):
         table = await open_table(svc, channel, players=1, bots=2, level="easy", seed="same")
         await svc.run_ai(table.key, T0)
-        await svc.move(channel, "u0", _lay(table, 0), T0)
+        await svc.move_batch(channel, "u0", turn(table, 0), T0)
         await svc.run_ai(table.key, T0)
         logs.append([(e.seat, e.action) for e in await svc.store.history(table.key)])
-    assert logs[0] == logs[1] and len(logs[0]) == 5
+    assert logs[0] == logs[1] and len(logs[0]) == 10
 
 
 async def test_run_ai_racing_a_persons_move_keeps_the_table_consistent(
@@ -211,15 +227,15 @@ async def test_run_ai_racing_a_persons_move_keeps_the_table_consistent(
 ) -> None:
     table = await open_table(svc, "c1", players=1, bots=2, level="normal")
     results = await asyncio.gather(
-        svc.run_ai(table.key, T0), svc.move("c1", "u0", _lay(table, 0), T0)
+        svc.run_ai(table.key, T0), svc.move_batch("c1", "u0", turn(table, 0), T0)
     )
-    # the AIs moved once each in round 1; the person's move may have come before or after
+    # the AIs laid in round 1, and in round 2 too if the person's batch came first
     after = await svc.store.get(table.key)
     assert after is not None
     game = engine.get_game("cutlass")
-    assert after.seat_moves[0] == 1 and after.seat_moves[1] >= 1 and after.seat_moves[2] >= 1
+    assert after.seat_moves[0] == 2 and after.seat_moves[1] >= 2 and after.seat_moves[2] >= 2
     assert canon(game.dump(await svc.store.replay(table.key))) == dump(after)
-    assert results[1].table.seat_moves[0] == 1
+    assert results[1].table.seat_moves[0] == 2
 
 
 # -- settings and abort ----------------------------------------------------------------------
