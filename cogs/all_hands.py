@@ -123,13 +123,19 @@ def bid_steps(table: Table, seat: int, cards: Sequence[str]) -> list[Action]:
     picks: list[str] = list(_seat_view(table, seat).get("my_bid") or []) \
         if "bid_remove" in kinds else []
     want, have = Counter(cards), Counter(picks)
-    steps = [Action("bid_remove", {"card": c}) for c in (have - want).elements()]
-    steps += [Action("bid_add", {"card": c}) for c in (want - have).elements()]
+    steps = [Action("bid_remove", {"card": c}, f"Take {_name(c)} back out of your bid")
+             for c in (have - want).elements()]
+    steps += [Action("bid_add", {"card": c}, f"Add {_name(c)} to your bid")
+              for c in (want - have).elements()]
     return finish_if_legal(table, seat, steps, Action("bid_confirm", {}))
 
 
+def _name(code: str) -> str:
+    return NAMES.get(code, code)
+
+
 def discard_steps(table: Table, seat: int, cards: Sequence[str], finish: bool) -> list[Action]:
-    steps = [Action("discard", {"card": c}) for c in cards]
+    steps = [Action("discard", {"card": c}, f"Discard {_name(c)}") for c in cards]
     return finish_if_legal(table, seat, steps, Action("discard_done", {}) if finish else None)
 
 

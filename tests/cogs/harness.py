@@ -192,6 +192,7 @@ class Reply:
     type: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     messages: list[Msg] = field(default_factory=list)
+    original: Msg | None = None  # the response message (after a defer: its edit)
     posts: list[Msg] = field(default_factory=list)  # channel and DM messages sent meanwhile
 
     @property
@@ -485,7 +486,7 @@ class Recorder:
         if path in WEBHOOK_MESSAGE_ROUTES:
             ctx = self.context[token]
             if path.endswith("@original"):
-                target = reply.messages[0] if reply.messages else None
+                target = reply.original
                 if target is None and reply.type == 6 and ctx.get("message_id"):
                     target = self.messages.get(ctx["message_id"])
             else:
@@ -498,12 +499,16 @@ class Recorder:
             if method == "DELETE":
                 if target is not None and target in reply.messages:
                     reply.messages.remove(target)
+                if target is reply.original:
+                    reply.original = None
                 return None
             if method == "PATCH":
                 if target is None:
-                    target = self._message(ctx["channel_id"], {}, {}, interaction=self.context[token]["meta"])
+                    target = self._message(ctx["channel_id"], {}, {}, interaction=ctx["meta"])
                     if reply.type == 5 and reply.data.get("flags"):
                         target.payload["flags"] = reply.data["flags"]
+                if path.endswith("@original"):
+                    reply.original = target
                 if target not in reply.messages:
                     reply.messages.append(target)
                 return self._edit(target, body or {}, fdata).payload
@@ -530,6 +535,7 @@ class Recorder:
         if rtype == 4:
             msg = self._message(channel_id, data, files, interaction=ctx["meta"])
             reply.messages.append(msg)
+            reply.original = msg
             out["interaction"]["response_message_id"] = str(msg.id)
             out["resource"] = {"type": 4, "message": msg.payload}
         elif rtype == 7:
@@ -539,6 +545,7 @@ class Recorder:
                 raise OfflineError("an update callback without a message to update")
             self._edit(msg, data, files)
             reply.messages.append(msg)
+            reply.original = msg
             out["interaction"]["response_message_id"] = str(msg.id)
             out["resource"] = {"type": 7, "message": msg.payload}
         elif rtype == 5:
@@ -645,21 +652,33 @@ class Harness:
         }
 
     async def feed(self, payload: dict[str, Any], *, message_id: int | None = None) -> Reply:
-        reply = self.rec.replies.setdefault(payload["token"], Reply())
-        user = payload["member"]["user"]
-        self.rec.context[payload["token"]] = {
-            "channel_id": int(payload["channel_id"]),
-            "type": payload["type"],
-            "message_id": message_id,
-            "meta": {"id": payload["id"], "type": payload["type"], "user": user,
-                     "authorizing_integration_owners": {"0": str(GUILD_ID)}},
-        }
+        """Deliver one interaction as the gateway does and wait until the bot is done."""
+        (reply,) = await self.feed_together([(payload, message_id)])
+        return reply
+
+    async def feed_together(
+        self, items: list[tuple[dict[str, Any], int | None]]
+    ) -> list[Reply]:
+        """Deliver several interactions before the bot handles any (a double click)."""
+        replies = []
+        for payload, message_id in items:
+            replies.append(self.rec.replies.setdefault(payload["token"], Reply()))
+            self.rec.context[payload["token"]] = {
+                "channel_id": int(payload["channel_id"]),
+                "type": payload["type"],
+                "message_id": message_id,
+                "meta": {"id": payload["id"], "type": payload["type"],
+                         "user": payload["member"]["user"],
+                         "authorizing_integration_owners": {"0": str(GUILD_ID)}},
+            }
         sent_before = len(self.rec.sent)
         before = set(asyncio.all_tasks())
-        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        for payload, _ in items:
+            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await self.settle(before)
-        reply.posts = self.rec.sent[sent_before:]
-        return reply
+        for reply in replies:
+            reply.posts = self.rec.sent[sent_before:]
+        return replies
 
     async def settle(self, before: set[asyncio.Task]) -> None:
         """Await every task spawned since ``before`` (and what they spawn), re-raising errors."""
@@ -779,15 +798,27 @@ class Harness:
         data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
         return await self._component(user, msg, data, permissions)
 
+    def component_payload(
+        self, user: FakeUser, msg: Msg, data: dict[str, Any],
+        permissions: int = MEMBER_PERMISSIONS,
+    ) -> dict[str, Any]:
+        """A click or pick on ``msg`` as the gateway delivers it (with the message as is)."""
+        if msg.channel_id in self.rec.dm_owner:
+            raise AssertionError("components in DMs are not used by Parley")
+        payload = self._envelope(3, user, msg.channel_id, data, permissions)
+        payload["message"] = json.loads(json.dumps(msg.payload))
+        return payload
+
     async def _component(
         self, user: FakeUser, msg: Msg, data: dict[str, Any], permissions: int
     ) -> Reply:
-        channel = msg.channel_id
-        if channel in self.rec.dm_owner:
-            raise AssertionError("components in DMs are not used by Parley")
-        payload = self._envelope(3, user, channel, data, permissions)
-        payload["message"] = json.loads(json.dumps(msg.payload))
-        return await self.feed(payload, message_id=msg.id)
+        return await self.feed(self.component_payload(user, msg, data, permissions),
+                               message_id=msg.id)
+
+    async def double_click(self, user: FakeUser, msg: Msg, data: dict[str, Any]) -> list[Reply]:
+        """The same component used twice before the bot answers the first."""
+        items = [(self.component_payload(user, msg, data), msg.id) for _ in range(2)]
+        return await self.feed_together(items)
 
     # -- reading what happened -----------------------------------------------------------
 

@@ -1,0 +1,46 @@
+"""Common moves of the cog tests, done the way people do them: through slash commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.cogs.harness import CHANNEL_ID, FakeUser, Harness, Msg
+
+
+async def open_table(
+    h: Harness,
+    host: FakeUser,
+    *others: FakeUser,
+    bots: int = 0,
+    level: str = "random",
+    start: bool = True,
+    channel: int = CHANNEL_ID,
+    **options: Any,
+) -> None:
+    """``host`` opens an All Hands on Deck! table, the others join, bots are added."""
+    r = await h.slash(host, "game new", channel=channel, game="all-hands", **options)
+    assert h.tree_errors == [] and r.messages, r.text
+    for user in others:
+        await h.slash(user, "game join", channel=channel)
+    for _ in range(bots):
+        await h.slash(host, "game add-bot", channel=channel, level=level)
+    if start:
+        r = await h.slash(host, "game start", channel=channel)
+        assert "The game begins" in r.text, r.text
+
+
+def boards(h: Harness, channel: int = CHANNEL_ID) -> list[Msg]:
+    """The turn messages (board posts) of a channel, oldest first."""
+    return [m for m in h.posts(channel) if "board.png" in m.files]
+
+
+async def table_of(h: Harness, channel: int = CHANNEL_ID) -> Any:
+    return await h.bot.store.latest(str(channel))
+
+
+async def waiting_user(h: Harness, *users: FakeUser, channel: int = CHANNEL_ID) -> FakeUser:
+    """The person the latest turn message pings (one of ``users``)."""
+    pinged = boards(h, channel)[-1].pinged
+    found = [u for u in users if u.id in pinged]
+    assert found, f"none of {users} is pinged"
+    return found[0]
