@@ -403,7 +403,7 @@ class ClockCog(commands.Cog):
             )
             return
         if event.kind == "ai-seat":
-            text = f"⌛ Time is up: an AI now plays for {who} for the rest of the game."
+            text = f"⌛ Time is up: an AI took over, as {who}, for the rest of the game."
         else:
             text = f"⌛ Time is up: an AI made the move for {who}."
         await channel.send(text, allowed_mentions=pings(table, event.seats))

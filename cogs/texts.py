@@ -43,8 +43,8 @@ NO_THREAD_RIGHTS = (
 )
 ABORT_DENIED = "Only the host or a member who can manage messages here can abort the table."
 INTERNAL_ERROR = (
-    "Something went wrong on my side and nothing was changed. Try again in a moment; "
-    "`/game status` shows where the table stands."
+    "Something went wrong on my side. `/game status` shows where the table stands; "
+    "try again in a moment."
 )
 DM_CLOSED = (
     "{mention}, I can't send you direct messages (they are closed for this server), so "
