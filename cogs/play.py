@@ -1,10 +1,10 @@
 """Moves from Discord: a slash command or a menu pick becomes one or more steps applied
 through the table service, answered privately, then the AI and the board follow.
 
-A batch (a bid of several cards sent at once) is first tried on a copy of the game state,
-so a batch with an illegal step applies nothing and the answer says which step failed and
-why; only then are its steps applied, each one checked again by the engine and guarded by
-the seat's move count (``expect_seat_moves``), so a double click never applies twice.
+A batch (a bid of several cards sent at once) is applied in one store transaction
+(``TableService.move_batch``): all its steps or none. It is tried on a copy of the state
+first only to say which step fails and why. Every move carries the seat's move count when
+its menu was drawn (``expect_seat_moves``), so a double click never applies twice.
 """
 
 from __future__ import annotations
@@ -98,16 +98,6 @@ def finish_if_legal(table: Table, seat: int, steps: Sequence[Action],
     return out
 
 
-class PartialBatch(Exception):
-    """Some steps of a batch applied before one was refused (another player moved)."""
-
-    def __init__(self, outcome: Outcome, applied: int, reason: str) -> None:
-        super().__init__(reason)
-        self.outcome = outcome
-        self.applied = applied
-        self.reason = reason
-
-
 async def apply_steps(
     bot: ParleyBot,
     table: Table,
@@ -116,27 +106,15 @@ async def apply_steps(
     steps: Sequence[Action],
     expect: int | None,
 ) -> Outcome:
-    """Apply ``steps`` for ``seat`` in order: IllegalAction when the first one fails (or
-    the batch fails on a copy), PartialBatch when a later one does."""
+    """Apply ``steps`` for ``seat`` as one transaction (all or none); IllegalAction when
+    one is refused, naming the step when the batch has several."""
     if table.status != PLAYING:
         raise IllegalAction(texts.NOT_STARTED if table.status == LOBBY else texts.TABLE_CLOSED)
     if expect is not None and table.seat_moves[seat] != expect:
         raise IllegalAction(OUT_OF_DATE)
     if len(steps) > 1:
-        trial(table, seat, steps)
-    outcome: Outcome | None = None
-    moves = table.seat_moves[seat] if expect is None else expect
-    for i, step in enumerate(steps):
-        try:
-            done = await bot.svc.move(table.id, player, step, time.time(), moves + i)
-        except IllegalAction as err:
-            if outcome is None:
-                raise
-            # Someone else moved between two steps of the batch: keep what was applied.
-            raise PartialBatch(outcome, i, err.reason) from None
-        outcome = done if outcome is None else outcome.merge(done)
-    assert outcome is not None
-    return outcome
+        trial(table, seat, steps)  # only to say which step fails: the store checks again
+    return await bot.svc.move_batch(table.id, player, list(steps), time.time(), expect)
 
 
 def done_text(table: Table, steps: Sequence[Action], outcome: Outcome, seat: int) -> str:
@@ -160,13 +138,7 @@ async def command_move(interaction: discord.Interaction, build: StepBuilder) -> 
     if not steps:
         raise IllegalAction(texts.NO_MOVES_NOW)
     before = table.view(game_of(table), None)
-    try:
-        outcome = await apply_steps(bot, table, seat, str(interaction.user.id), steps, None)
-    except PartialBatch as part:
-        await interaction.edit_original_response(
-            content=texts.PARTIAL.format(n=part.applied, reason=part.reason))
-        await after_moves(bot, part.outcome, before)
-        return
+    outcome = await apply_steps(bot, table, seat, str(interaction.user.id), steps, None)
     await interaction.edit_original_response(content=done_text(table, steps, outcome, seat))
     await after_moves(bot, outcome, before)
 
@@ -251,14 +223,10 @@ async def panel_move(
     try:
         plan = finish_if_legal(table, seat, [s for s in steps if s is not None], last)
         outcome = await apply_steps(bot, table, seat, player, plan, moves)
-    except PartialBatch as part:
-        outcome = part.outcome
-        note = texts.PARTIAL.format(n=part.applied, reason=part.reason)
     except IllegalAction as err:
         await interaction.followup.send(err.reason, ephemeral=True)
         return
-    else:
-        note = done_text(table, plan, outcome, seat)
+    note = done_text(table, plan, outcome, seat)
     await interaction.edit_original_response(**await panel_message(outcome.table, seat, note))
     total = await after_moves(bot, outcome, before)
     if total.table.version != outcome.table.version:

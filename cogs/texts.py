@@ -65,8 +65,6 @@ BOARD_REPOSTED = "The board is reposted below."
 THREAD_OPENED = "{mention} opened a **{title}** table in {thread}. Join it there with `/game join`."
 SETTINGS_SAVED = "Table settings changed by {mention}:\n{summary}"
 DONE = "Done: {label}"
-NOTHING_AFTER = "Nothing after that was applied."
-PARTIAL = "The first {n} step(s) were applied; then: {reason}"
 
 LOBBY_HELP = (
     "`/game join` (or the **Join** button) takes a seat; the host adds computer captains "
