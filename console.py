@@ -18,7 +18,7 @@ import render
 from data.store import Store
 from data.tables import TableService
 from engine import GAMES
-from engine.core import IllegalAction
+from engine.core import IllegalAction, fill_names
 from engine.table import AI_LEVELS, Table
 
 Ask = Callable[[str], str]
@@ -82,11 +82,14 @@ class Console:
         game = GAMES[table.game_id]
         humans = [i for i, s in enumerate(table.seats) if not s.is_ai]
         last_private: int | None = None
+        shown = -1
         while True:
             outcome = await self.svc.run_ai(table.key, time.time())
             table = outcome.table
-            self._print_events(outcome.events, None)
-            self._show_board(table)
+            self._print_events(table, outcome.events, None)
+            if table.version != shown:
+                self._show_board(table)
+                shown = table.version
             if table.status != "playing":
                 break
             waiting = sorted(table.to_act(game))
@@ -100,14 +103,16 @@ class Console:
             view = table.view(game, seat)
             print(render.text_hand(table.game_id, view))
             actions = game.legal_actions(table.state, seat)
-            i = _pick(self.ask, f"{table.seats[seat].name}, your move", [a.label for a in actions])
+            names = [s.name for s in table.seats]
+            labels = [fill_names(a.label, names) for a in actions]
+            i = _pick(self.ask, f"{table.seats[seat].name}, your move", labels)
             try:
                 result = await self.svc.move_seat(table.key, seat, actions[i], time.time())
             except IllegalAction as exc:
                 print(f"  Not allowed: {exc.reason}")
                 continue
             table = result.table
-            self._print_events(result.events, seat)
+            self._print_events(table, result.events, seat)
         result = game.result(table.state)
         print("\n=== Game over ===")
         if result:
@@ -115,10 +120,11 @@ class Console:
             print(f"Winner: {', '.join(names)}. {result.get('reason', '')}")
         return table
 
-    def _print_events(self, events, seat: int | None) -> None:
+    def _print_events(self, table: Table, events, seat: int | None) -> None:
+        names = [s.name for s in table.seats]
         for e in events:
             if e.to is None or (seat is not None and seat in e.to):
-                print(f"  * {e.text}")
+                print(f"  * {fill_names(e.text, names)}")
 
     def _show_board(self, table: Table) -> None:
         game = GAMES[table.game_id]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -87,6 +88,18 @@ def rng(seed: str, counter: int) -> random.Random:
     event depends only on the seed and how many draws came before it.
     """
     return random.Random(f"{seed}#{counter}")
+
+
+_SEAT = re.compile(r"\{p(\d+)\}")
+
+
+def fill_names(text: str, names: Sequence[str], name: str | None = None) -> str:
+    """Put display names into an engine text. The engine never knows names: its texts say
+    "{p2}" for seat 2, and a view's "pending" sentence says "{name}" for ``name``."""
+    text = _SEAT.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else "a player", text
+    )
+    return text if name is None else text.replace("{name}", name)
 
 
 def resolve_options(options_spec: Mapping[str, Option], given: Mapping[str, JSON] | None) -> dict:
