@@ -9,6 +9,8 @@ when the change is written (the host can change when the host leaves the lobby).
 
 Moves never run the AI on their own: after a move the caller sees ``Outcome.ai_to_act`` and
 calls :meth:`TableService.run_ai`, so a person's move is answered before the AI thinks.
+A choice made in several steps that a Discord menu sends at once goes through
+:meth:`TableService.move_batch`: one transaction, all steps or none.
 """
 
 from __future__ import annotations
@@ -219,12 +221,7 @@ class TableService:
         expect_seat_moves: int | None = None,
     ) -> Outcome:
         """A person's move at the live table of the channel."""
-        user = str(user_id)
-        table = await self._live(channel_id)
-        seat = table.seat_of(user)
-        if seat is None:
-            raise IllegalAction("You are not seated at this table.")
-        return await self._apply(table.key, seat, action, now, expect_seat_moves, player=user)
+        return await self.move_batch(channel_id, user_id, [action], now, expect_seat_moves)
 
     async def move_batch(
         self,
@@ -241,7 +238,8 @@ class TableService:
         seat = table.seat_of(user)
         if seat is None:
             raise IllegalAction("You are not seated at this table.")
-        return await self._apply(table.key, seat, actions, now, expect_seat_moves, player=user)
+        return await self._apply(table.key, seat, list(actions), now, expect_seat_moves,
+                                 player=user)
 
     async def move_seat(
         self,
@@ -252,13 +250,13 @@ class TableService:
         expect_seat_moves: int | None = None,
     ) -> Outcome:
         """A move for a seat by number (the AI and the console)."""
-        return await self._apply(key, seat, action, now, expect_seat_moves)
+        return await self._apply(key, seat, [action], now, expect_seat_moves)
 
     async def _apply(
         self,
         key: int,
         seat: int,
-        action: Action | list[Action],
+        steps: list[Action],
         now: float,
         expect_seat_moves: int | None,
         player: str | None = None,
@@ -274,7 +272,6 @@ class TableService:
                 raise _Stale()
             before.update(private_views(t))
 
-        steps = action if isinstance(action, list) else [action]
         table, events = await self.store.apply_moves(
             key, seat, steps, now, expect_seat_moves, on_load=on_load
         )
@@ -290,7 +287,7 @@ class TableService:
         action = await asyncio.to_thread(ai.choose, game, table.state, seat, choice_rng, level)
         try:
             return await self._apply(
-                table.key, seat, action, now, table.seat_moves[seat], chosen_on=table.version
+                table.key, seat, [action], now, table.seat_moves[seat], chosen_on=table.version
             )
         except _Stale:
             return None

@@ -19,7 +19,7 @@ from engine.core import Action, IllegalAction
 from tests.data.helpers import T0, canon, dump, open_table, pick, refusal
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 6
+KILLS = 4
 
 
 async def _exactly_one_applied(store: Store, key: int, seat: int, moves: list[Action],
