@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from data.store import Store
 from data.tables import TableService
-from tests.fixtures import register_fixture_games
+from tests.fixtures import fixture_games_registered
 
 
 @pytest.fixture(autouse=True)
-def fixture_games() -> None:
-    register_fixture_games()
+def fixture_games() -> Iterator[None]:
+    with fixture_games_registered():
+        yield
 
 
 @pytest.fixture
