@@ -286,6 +286,7 @@ def _captain_seat(table: Table, seat: int, typed: str) -> int:
 # -- the cog ---------------------------------------------------------------------------------
 
 
+@app_commands.guild_only()
 class AllHandsCog(commands.GroupCog, group_name="ahod",
                   group_description="All Hands on Deck! moves: bid, pass, cheat calls, discards"):
     def __init__(self, bot: ParleyBot) -> None:

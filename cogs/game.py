@@ -53,15 +53,12 @@ async def join_table(interaction: discord.Interaction, table: Table) -> None:
     player = str(interaction.user.id)
     outcome = await bot.svc.join(table.id, player, interaction.user.display_name, time.time())
     table = outcome.table
-    game = game_of(table)
-    lines = [texts.JOINED.format(mention=interaction.user.mention, seated=len(table.seats),
-                                 most=game.max_players)]
-    if not await welcome(bot, table, player) and await bot.store.flag_once(
-        table.key, f"dm-closed:{player}"
-    ):
-        lines.append(texts.DM_CLOSED.format(mention=interaction.user.mention))
-    await interaction.response.send_message("\n".join(lines))
+    await interaction.response.send_message(texts.JOINED.format(
+        mention=interaction.user.mention, seated=len(table.seats),
+        most=game_of(table).max_players))
     await refresh_lobby(bot, table)
+    if not await welcome(bot, table, player):
+        await notice_dm_closed(bot, table, player)
 
 
 async def send_rules(
@@ -178,6 +175,7 @@ def build_new_command(cog: GameCog) -> app_commands.Command:
 # -- the cog --------------------------------------------------------------------------------
 
 
+@app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game",
               group_description="Game tables: open, join, start, and look at the table"):
     def __init__(self, bot: ParleyBot) -> None:
@@ -204,10 +202,13 @@ class GameCog(commands.GroupCog, group_name="game",
         channel = interaction.channel
         user = interaction.user
         parent: str | None = None
+        if use_thread and (isinstance(channel, discord.Thread)
+                           or not isinstance(channel, discord.TextChannel)):
+            raise IllegalAction(texts.THREAD_IN_THREAD)
+        # A thread table is announced publicly in the parent channel; else only the host
+        # hears back (the lobby message speaks to everyone).
+        await interaction.response.defer(ephemeral=not use_thread, thinking=True)
         if use_thread:
-            if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
-                raise IllegalAction(texts.THREAD_IN_THREAD)
-            await interaction.response.defer(thinking=True)
             try:
                 place = await channel.create_thread(
                     name=texts.clip(f"{game.title}: {user.display_name}'s table", 100),
@@ -233,8 +234,8 @@ class GameCog(commands.GroupCog, group_name="game",
             await interaction.edit_original_response(content=texts.THREAD_OPENED.format(
                 mention=user.mention, title=game.title, thread=f"<#{table_channel}>"))
         else:
-            await interaction.response.send_message(
-                "Your table is open. " + texts.LOBBY_HELP, ephemeral=True)
+            await interaction.edit_original_response(
+                content="Your table is open. " + texts.LOBBY_HELP)
         if not await welcome(self.bot, table, str(user.id)):
             await notice_dm_closed(self.bot, table, str(user.id))
 

@@ -208,18 +208,21 @@ def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str,
 # -- the lobby ------------------------------------------------------------------------------
 
 
-def lobby_text(table: Table) -> tuple[discord.Embed, list[int]]:
+def lobby_embed(table: Table) -> discord.Embed:
+    """The lobby message: the seats, the options, how to join; its title follows the status."""
     game = game_of(table)
     lines = [f"{i + 1}. {mention(table, i)}" + (" (host)" if s.player == table.host else "")
              for i, s in enumerate(table.seats)]
-    embed = discord.Embed(title=f"{game.title}: a table is open", colour=COLOUR)
+    state = {LOBBY: "a table is open", PLAYING: "the game is on"}.get(
+        table.status, "the table is closed")
+    embed = discord.Embed(title=f"{game.title}: {state}", colour=COLOUR)
     opts = ", ".join(f"{k} = {v}" for k, v in sorted(table.options.items())) or "standard"
     embed.description = (
         f"**Captains ({len(table.seats)}/{game.max_players}, "
         f"at least {game.min_players}):**\n" + "\n".join(lines)
-        + f"\n\n**Options:** {opts}\n\n" + texts.LOBBY_HELP
+        + f"\n\n**Options:** {opts}" + ("\n\n" + texts.LOBBY_HELP if table.status == LOBBY else "")
     )
-    return embed, []
+    return embed
 
 
 def lobby_view(table: Table) -> discord.ui.View:
@@ -232,7 +235,7 @@ def lobby_view(table: Table) -> discord.ui.View:
 
 
 async def post_lobby(bot: ParleyBot, table: Table, content: str = "") -> discord.Message:
-    embed, _ = lobby_text(table)
+    embed = lobby_embed(table)
     channel = channel_of(bot, table)
     msg = await channel.send(content or None, embed=embed, view=lobby_view(table),
                              allowed_mentions=pings(table, range(len(table.seats))))
@@ -245,7 +248,7 @@ async def refresh_lobby(bot: ParleyBot, table: Table) -> None:
     ref = await bot.store.get_message(table.key, LOBBY_MESSAGE)
     if ref is None:
         return
-    embed, _ = lobby_text(table)
+    embed = lobby_embed(table)
     msg = channel_of(bot, table).get_partial_message(int(ref[1]))
     view = lobby_view(table) if table.status == LOBBY else None
     try:
