@@ -36,6 +36,7 @@ from .cards import (
     VALUE,
     is_crew,
 )
+from .common import bid_value, table_choices
 from .hands import cards_missing, suit_masks
 from .state import BID, DISCARD, OVER, TIE, State
 
@@ -227,7 +228,7 @@ def _choose_pending(s: State, seat: int, legal: list[Action], rng: random.Random
         target = max(others, key=lambda t: (len(s.hands[t]), s.scores[t], -t))
         return Action("brawl", {"target": target})
     if kind == "eight":
-        choices = rules.table_choices(s, seat, True)
+        choices = table_choices(s, seat, True)
         t, c = max(choices, key=lambda tc: (gain_of(hand, tc[1]), tc[1] == RUM, VALUE[tc[1]]))
         return Action("eight", {"seat": t, "card": c})
     if kind == "cutpurse":
@@ -238,14 +239,14 @@ def _choose_pending(s: State, seat: int, legal: list[Action], rng: random.Random
 def _cutpurse_choice(s: State, seat: int) -> Action:
     hand = s.hands[seat]
     want = gain_of(hand, s.auction) if s.auction else 0.0
-    choices = [(t, c) for t, c in rules.table_choices(s, seat, False) if t != seat]
+    choices = [(t, c) for t, c in table_choices(s, seat, False) if t != seat]
     if not choices or want <= 0.1:
         return Action("cutpurse_none", {})
     rums = [(t, c) for t, c in choices if c == RUM]
     if rums:
         t, c = rums[0]
         return Action("cutpurse", {"seat": t, "card": c})
-    values = {t: rules.bid_value(s.bids[t], s.auction) for t in s.contenders}
+    values = {t: bid_value(s.bids[t], s.auction) for t in s.contenders}
     mine = values.get(seat, 0)
     rivals = [t for t in values if t != seat and values[t] >= mine]
     if not rivals:

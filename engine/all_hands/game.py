@@ -17,7 +17,8 @@ from .actions import (
     args_of,
 )
 from .cards import ACTION_TEXT, ACTIONS, NAMES, list_names
-from .rules import P, bid_value
+from .common import P, bid_value
+from .decisions import DECISIONS
 from .state import BID, DISCARD, OVER, TIE, State
 from .state import clone as _clone
 from .state import dump as _dump
@@ -308,5 +309,5 @@ def rules_markdown(longer: bool, round_limit: int) -> str:
         "the hand."
     )
     lines += ["", "## Our decisions where the rulebook is silent"]
-    lines += [f"- {d}" for d in rules.DECISIONS]
+    lines += [f"- {d}" for d in DECISIONS]
     return "\n".join(lines) + "\n"

@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from .cards import NAMES, list_names, sort_cards
-from .rules import bid_value, distinct, left_order, pending_seats, table_choices, to_act
+from .common import bid_value, distinct, left_order, table_choices
+from .rules import pending_seats, to_act
 from .state import BID, DISCARD, OVER, TIE, State, clone
 
 _NAME = re.compile(r"\{p(\d+)\}")

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from engine.all_hands import GAME, card_name
-from engine.all_hands.rules import DECISIONS
+from engine.all_hands.decisions import DECISIONS
 from engine.all_hands.state import all_cards
 from engine.all_hands.view import fill_names
 
