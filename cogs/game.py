@@ -281,7 +281,7 @@ class GameCog(commands.GroupCog, group_name="game",
     async def status(self, interaction: discord.Interaction) -> None:
         table = await self._any_table(interaction)
         await interaction.response.send_message(texts.BOARD_REPOSTED, ephemeral=True)
-        if table.status == LOBBY:
+        if table.state is None:  # still in the lobby, or closed before the deal
             await post_lobby(self.bot, table)
         else:
             await publish_board(self.bot, table, None, force_new=True)

@@ -229,7 +229,8 @@ def lobby_view(table: Table) -> discord.ui.View:
     from cogs.views import JoinButton, RulesButton
 
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(table.key))
+    if table.status == LOBBY:
+        view.add_item(JoinButton(table.key))
     view.add_item(RulesButton(table.key))
     return view
 
@@ -250,9 +251,8 @@ async def refresh_lobby(bot: ParleyBot, table: Table) -> None:
         return
     embed = lobby_embed(table)
     msg = channel_of(bot, table).get_partial_message(int(ref[1]))
-    view = lobby_view(table) if table.status == LOBBY else None
     try:
-        await msg.edit(embed=embed, view=view)
+        await msg.edit(embed=embed, view=lobby_view(table))
     except discord.NotFound:
         pass
 

@@ -181,8 +181,8 @@ async def show_panel(interaction: discord.Interaction, table: Table | None) -> N
     if table is None:
         raise IllegalAction(texts.TABLE_CLOSED)
     seat = seated(interaction, table)
-    if table.status == LOBBY:
-        raise IllegalAction(texts.NOT_STARTED)
+    if table.state is None:
+        raise IllegalAction(texts.NOT_STARTED if table.status == LOBBY else texts.TABLE_CLOSED)
     await interaction.edit_original_response(**await panel_message(table, seat))
 
 

@@ -27,8 +27,14 @@ async def test_only_the_host_or_a_message_manager_may_abort(h: Harness) -> None:
 async def test_the_host_may_abort_and_a_new_table_can_open(h: Harness) -> None:
     alice, bob = h.user("alice"), h.user("bob")
     await open_table(h, alice, bob, start=False)
+    lobby = h.posts()[-1]
     r = await h.slash(alice, "game abort")
     assert "aborted" in r.text
+    assert "closed" in lobby.text and not lobby.has_item("Join")
+    r = await h.slash(bob, "game hand")
+    assert r.ephemeral and "closed" in r.text
+    r = await h.slash(bob, "game status")
+    assert "closed" in h.posts()[-1].text
     r = await h.slash(bob, "game new", game="all-hands")
     assert r.ephemeral and "Your table is open" in r.text
 
