@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.all_hands.cards import (
     SUIT_OF,
@@ -43,7 +43,7 @@ FOOT_SIZE, FOOT_LH = 17, 25
 
 
 def header(img: Image.Image, title: str, right_top: str, right_bottom: str) -> None:
-    d = ImageDraw.Draw(img)
+    d = dr.pen(img)
     d.rectangle((0, 0, img.width, HEADER_H), fill=pal.WOOD_DARK)
     d.line((0, HEADER_H, img.width, HEADER_H), fill=pal.GOLD_DARK, width=3)
     f, t = fit(title, img.width * 0.55, 28, True)
@@ -113,7 +113,7 @@ def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> N
         return
     x0, x1 = LEFT_X, BOARD_W - 20
     dr.panel(img, (x0, top, x1, top + _footer_height(blocks)))
-    d = ImageDraw.Draw(img)
+    d = dr.pen(img)
     f = font(FOOT_SIZE)
     fb = font(FOOT_SIZE, True)
     x = x0 + 16
@@ -144,7 +144,7 @@ def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> N
 
 
 def _left_column(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
-    d = ImageDraw.Draw(img)
+    d = dr.pen(img)
     cx = LEFT_X + LEFT_W // 2
     d.text((cx, top), "UP FOR AUCTION", font=font(17, True), fill=pal.GOLD_LIGHT, anchor="ma")
     y = top + 28
@@ -183,7 +183,7 @@ def _captain_row(
     y: int,
     bid: Mapping[str, Any] | None,
 ) -> None:
-    d = ImageDraw.Draw(img)
+    d = dr.pen(img)
     p = view["players"][seat]
     status = str(p.get("status", "waiting"))
     to_act = seat in (view.get("to_act") or [])

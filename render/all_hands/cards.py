@@ -231,7 +231,9 @@ def badge(text: str, d: int, fill: RGB, fg: RGB) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=8)
 def empty_slot(size: str, label: str) -> Image.Image:
+    """An empty place on the table (no card up for auction, an empty deck or pile)."""
     w, h = SIZES[size]
     img = dr.rounded(w, h, RADIUS[size], pal.WOOD_DARK, pal.GOLD_DARK, 2).copy()
     f = font(17, True)

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.all_hands.cards import (
     ACTIONS,
@@ -94,7 +94,7 @@ def hand_sort(hand: Sequence[str]) -> list[str]:
 
 
 def _row_label(img: Image.Image, key: str, x: int, y: int, h: int) -> None:
-    d = ImageDraw.Draw(img)
+    d = dr.pen(img)
     cx = x + 48
     if key == "ACT":
         dr.paste(img, dr.circle(44, ACTION_FACE, pal.GOLD, 2), cx - 22, y + h // 2 - 40)
@@ -147,7 +147,7 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
         f"{size} / {HAND_LIMIT} cards",
         "⚠ OVER THE LIMIT" if over else "",
     )
-    d = ImageDraw.Draw(img)
+    d = dr.pen(img)
     # info panel: the auction card and what it means for this captain
     y = HEADER_H + 14
     dr.panel(img, (20, y, w - 20, y + info_h))
@@ -299,7 +299,7 @@ def _hand_extras(
             img: Image.Image, top: int, cards: list[str] = mine, title: str = title, h: int = h
         ) -> None:
             dr.panel(img, (20, top + 12, w - 20, top + h))
-            d = ImageDraw.Draw(img)
+            d = dr.pen(img)
             d.text((36, top + 24), title, font=font(18, True), fill=pal.INK)
             suit = SUIT_OF.get(view.get("auction_card") or "")
             step = fan_step(len(cards), sw, w - 72, 8)
@@ -334,7 +334,7 @@ def _hand_extras(
                 outline=pal.GOLD_DARK,
                 outline_width=3,
             )
-            d = ImageDraw.Draw(img)
+            d = dr.pen(img)
             y = dr.multiline(d, 36, top + 26, lines, font(18, True), pal.INK, 26)
             step = fan_step(len(cards), SIZES["S"][0], w - 72, 8)
             for i, c in enumerate(cards):
