@@ -114,8 +114,12 @@ def status_words(status: str, bid_cards: int) -> str:
 
 
 def round_words(view: Mapping[str, Any]) -> str:
+    """ "Hand 2 of 5 · Round 7 of 100": the round limit is shown, as a hand that reaches it
+    ends with the best-scoring hand winning (the engine's option "round_limit")."""
     hands_total = int(view.get("hands_total") or 1)
     rnd = f"Round {view['round']}"
+    if view.get("round_limit"):
+        rnd += f" of {view['round_limit']}"
     if hands_total > 1:
         return f"Hand {view['hand_no']} of {hands_total} · {rnd}"
     return rnd

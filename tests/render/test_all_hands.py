@@ -98,6 +98,7 @@ def test_hand_image_refuses_a_spectator_view() -> None:
 
 def test_text_board_names_the_auction_card_and_each_captains_status() -> None:
     text = render.text_board(GAME, V.bidding(4))
+    assert text.startswith("**All Hands on Deck!** · Round 3 of 100 · Bidding")
     assert "Sea Sabre 7 Navigator" in text
     assert "**Anne Bonny**: dealer, Waiting" in text
     assert "**Blackbeard**: Bid 2 cards" in text
@@ -123,6 +124,7 @@ def test_text_board_of_a_finished_longer_game_gives_the_winner_and_scores() -> N
     assert "Game over: Anne Bonny wins!" in text
     assert "Final scores: Anne Bonny 262, Blackbeard 140, Calico Jack 98, Mary Read 187" in text
     assert "first to 250 points" in text
+    assert "Hand 3 of 5 · Round 12 of 100 · Game over" in text
 
 
 def test_text_board_of_a_short_game_has_no_scores() -> None:
