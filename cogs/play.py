@@ -137,6 +137,9 @@ async def command_move(interaction: discord.Interaction, build: StepBuilder) -> 
     steps = list(build(table, seat))
     if not steps:
         raise IllegalAction(texts.NO_MOVES_NOW)
+    # A typed move equal to a legal one takes the engine's label (for the answer).
+    offered = legal(table, seat)
+    steps = [next((a for a in offered if a == step and a.label), step) for step in steps]
     before = table.view(game_of(table), None)
     outcome = await apply_steps(bot, table, seat, str(interaction.user.id), steps, None)
     await interaction.edit_original_response(content=done_text(table, steps, outcome, seat))

@@ -121,6 +121,10 @@ async def test_a_whole_game_of_all_hands_on_deck_in_a_channel(h: Harness) -> Non
         assert (f"<@{table.seats[s].player}>" if table.seats[s].player else names[s]) \
             in final.content
 
+    # Private news stayed private: no "You bid..." or "You pulled..." in the channel.
+    for post in h.posts(CHANNEL_ID):
+        assert not re.search(r"\bYou (bid|pulled|keep|drew)\b|Your Mermaid", post.text), post.text
+
     # Names are filled in everywhere: no engine placeholder reached anyone.
     for msg in h.rec.messages.values():
         assert not re.search(r"\{p\d+\}|\{name\}", msg.text + json.dumps(msg.components)), \

@@ -229,3 +229,21 @@ async def test_dms_closed_after_joining_are_noticed_once_when_cards_come(h: Harn
     await h.slash(first, "ahod bid", cards=hand[0])
     notices = [m for m in h.posts() if "can't send you direct messages" in m.text]
     assert len(notices) == 1 and notices[0].pinged == {alice.id}
+
+
+async def test_a_pirate_cheat_call_and_the_choice_it_brings_by_commands(h: Harness) -> None:
+    first, other, *_ = await two_captains(h)
+    offered = await h.autocomplete(other, "ahod cheat", "captain", "")
+    assert [c["name"] for c in offered] == [
+        f"Call {first.name.capitalize()} a Pirate Cheat (holding 13 or more cards)"]
+    r = await h.slash(other, "ahod cheat", captain=offered[0]["value"])
+    assert r.ephemeral and r.text.startswith("Done: Call"), r.text
+
+    # Five cards are no crime: the accused pulls two of the caller's cards for his honour.
+    board = boards(h)[-1]
+    assert board.pinged == {first.id} and "pirate honor" in board.text
+    choices = await h.autocomplete(first, "ahod choose", "card", "")
+    assert choices and all(c["name"].startswith("Keep ") for c in choices)
+    r = await h.slash(first, "ahod choose", card=choices[0]["value"])
+    assert r.text.startswith("Done: Keep"), r.text
+    assert len((await seat_view(h, first))["hand"]) == 6
