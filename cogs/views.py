@@ -27,9 +27,10 @@ import discord
 from discord.ui import Button, DynamicItem, Select
 
 from cogs import texts
-from cogs.actions import encode, label
+from cogs.actions import encode, label, token
 from cogs.adapters import Panel
 from cogs.errors import answer_error
+from engine.core import IllegalAction
 
 if TYPE_CHECKING:
     from engine.table import Table
@@ -88,7 +89,7 @@ class RulesButton(DynamicItem[Button], template=r"parley:rules:(?P<key>[0-9]+)")
         async def work() -> None:
             table = await bot_of(interaction).store.get(self.key)
             if table is None:
-                raise_closed()
+                raise IllegalAction(texts.TABLE_CLOSED)
             await send_rules(interaction, table.game_id, table.options)
 
         await guarded(interaction, work())
@@ -113,16 +114,10 @@ class JoinButton(DynamicItem[Button], template=r"parley:join:(?P<key>[0-9]+)"):
         async def work() -> None:
             table = await bot_of(interaction).store.get(self.key)
             if table is None:
-                raise_closed()
+                raise IllegalAction(texts.TABLE_CLOSED)
             await join_table(interaction, table)
 
         await guarded(interaction, work())
-
-
-def raise_closed() -> None:
-    from engine.core import IllegalAction
-
-    raise IllegalAction(texts.TABLE_CLOSED)
 
 
 _SEAT = r"(?P<key>[0-9]+):(?P<seat>[0-9]+):(?P<moves>[0-9]+)"
@@ -222,8 +217,6 @@ def panel_view(table: Table, seat: int, panel: Panel) -> tuple[discord.ui.View |
         value = encode(a)
         custom = f"parley:do:{key}:{seat}:{moves}:{value}"
         if len(custom) > CUSTOM_ID_LIMIT:
-            from cogs.actions import token
-
             value = token(a)
         view.add_item(ActionButton(key, seat, moves, value,
                                    texts.clip(label(a, names), BUTTON_LABEL_LIMIT),
@@ -235,7 +228,7 @@ def panel_view(table: Table, seat: int, panel: Panel) -> tuple[discord.ui.View |
         custom = f"parley:batch:{key}:{seat}:{moves}:{finish}"
         opts = _options(batch.steps, names)[:MENU_SIZE]
         if rows >= ROWS or len(custom) > CUSTOM_ID_LIMIT or not opts:
-            rest += batch.steps + ([batch.finish] if batch.finish else [])
+            rest += batch.steps  # still reachable one by one (the finish comes after them)
             continue
         view.add_item(BatchSelect(key, seat, moves, finish, opts,
                                   texts.clip(batch.placeholder, 150)))
