@@ -22,7 +22,6 @@ from cogs import texts
 from cogs.errors import answer
 from cogs.notify import (
     after_moves,
-    fill,
     game_of,
     mention,
     notice_dm_closed,
@@ -33,6 +32,7 @@ from cogs.notify import (
     welcome,
 )
 from cogs.play import bot_of, live_table, show_panel
+from cogs.texts import fill
 from data.store import TableExists
 from engine.core import IllegalAction, resolve_options
 from engine.table import AI_LEVELS, LOBBY, TIMEOUT_OUTCOMES, Table

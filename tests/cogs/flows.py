@@ -19,7 +19,7 @@ async def open_table(
 ) -> None:
     """``host`` opens an All Hands on Deck! table, the others join, bots are added."""
     r = await h.slash(host, "game new", channel=channel, game="all-hands", **options)
-    assert h.tree_errors == [] and r.messages, r.text
+    assert "Your table is open" in r.text, r.text
     for user in others:
         await h.slash(user, "game join", channel=channel)
     for _ in range(bots):
