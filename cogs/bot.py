@@ -76,13 +76,24 @@ class ParleyBot(commands.Bot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Dev server: copy the commands there and sync (instant). Else a global sync."""
-        if self.config.dev_guild is not None:
-            guild = discord.Object(id=self.config.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        """Dev server: copy the commands there and sync (instant). Else a global sync.
+
+        A refused sync does not stop the bot (the commands synced before keep working); the
+        log says what to fix.
+        """
+        try:
+            if self.config.dev_guild is not None:
+                guild = discord.Object(id=self.config.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        except discord.Forbidden:
+            log.error(
+                "Discord refused to register the slash commands%s. Invite the bot with the "
+                "'applications.commands' scope (see `python bot.py` without a token).",
+                "" if self.config.dev_guild is None else f" in server {self.config.dev_guild}",
+            )
 
     async def close(self) -> None:
         try:
