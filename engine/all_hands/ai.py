@@ -89,22 +89,21 @@ def loss_of(hand: list[str], card: str) -> float:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """How well ``seat`` stands, in [0, 1]: the result once over; else its closeness to a
-    winning crew against the closest rival (and, in the longer game, the score race)."""
+    """How well ``seat`` stands, in [0, 1]: the result once over; else a share of the
+    chances, each captain weighted by how close his hand is to a winning crew (and, in the
+    longer game, by his score). It reads every hand: call it on a world from
+    ``determinize``, as the Monte Carlo search does, never to advise a player."""
     if state.result is not None:
         winners = state.result["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
-
-    def closeness(t: int) -> float:
-        return max(0.0, 1.0 - cards_missing(state.hands[t]) / 7.0)
-
-    mine = closeness(seat)
-    rival = max((closeness(t) for t in range(state.n) if t != seat), default=0.0)
-    value = 0.5 + 0.45 * (mine - rival)
-    if state.longer:
-        top = max(state.scores) or 1
-        value = 0.6 * value + 0.4 * (state.scores[seat] / top) * 0.8
-    return min(1.0, max(0.0, value))
+    weights = []
+    for t in range(state.n):
+        hand = state.hands[t]
+        w = 50.0 if cards_missing(hand) == 0 else math.exp(1.5 * potential(hand))
+        if state.longer:
+            w *= math.exp(state.scores[t] / 60.0)
+        weights.append(w)
+    return weights[seat] / sum(weights)
 
 
 # -- the captain ------------------------------------------------------------------------------
@@ -160,8 +159,13 @@ def _bid_plan(s: State, seat: int, tie: bool) -> list[str]:
     if PLUNDER in hand and s.discard:
         if max(gain_of(hand, c) for c in set(s.discard)) > 0.3:
             plan.append(PLUNDER)
-    if plan and EIGHT in hand and any(is_crew(c) for c in plan):
-        plan.append(EIGHT)
+    crew_bid = any(is_crew(c) for c in plan)
+    if crew_bid and EIGHT in hand:
+        plan.append(EIGHT)  # takes its own best bid card back after the auction
+    if crew_bid and want >= 0.6 and CUTPURSE in hand:
+        plan.append(CUTPURSE)  # to take the best rival bid card once revealed
+    if crew_bid and SHADY in hand and s.n >= 3:
+        plan.append(SHADY)  # a low crew card of somebody else's pays for it
     if BRAWL in hand and s.n >= 2 and len(hand) > 8:
         plan.append(BRAWL)
     return plan
@@ -221,7 +225,7 @@ def _choose_pending(s: State, seat: int, legal: list[Action], rng: random.Random
         return Action("plunder", {"card": card})
     if kind in ("shady", "tribute"):
         card = min(sorted(set(hand)), key=lambda c: (loss_of(hand, c), c in (RUM, MONKEY),
-                                                     -VALUE[c] if False else VALUE[c]))
+                                                     VALUE[c]))
         return Action("give" if kind == "shady" else "tribute", {"card": card})
     if kind == "brawl":
         others = [t for t in range(s.n) if t != seat]

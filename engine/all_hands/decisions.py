@@ -4,7 +4,7 @@ docstrings next to the code that applies each one say the same, citing the passa
 from __future__ import annotations
 
 DECISIONS: tuple[str, ...] = (
-    "First dealer: seat 1 (the first seat; the Pirate Standoff happens at the table, so "
+    "First dealer: the first seat at the table (the Pirate Standoff happens at the table, so "
     "seat its winner first). The deal passes left every round, and on into the next hand.",
     "The deck runs out: the discard pile is shuffled into a new deck. If both are empty, no "
     "card is dealt and, without an auction card, the round goes straight to discarding.",
