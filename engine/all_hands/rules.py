@@ -237,6 +237,7 @@ def continue_resolution(s: State, out: list[Event]) -> None:
             return
         effects.resolve_card(s, seat, kinds[0], out)
 
+
 # -- the auction's outcome -------------------------------------------------------------------
 
 
