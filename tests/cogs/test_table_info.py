@@ -8,7 +8,7 @@ import engine
 from engine.all_hands.cards import NAMES
 from tests.cogs.flows import boards, open_table, table_of, waiting_user
 from tests.cogs.harness import ErrorLogCatcher, Harness
-from tests.fixtures import register_fixture_games
+from tests.fixtures import fixture_games_registered
 
 GAME = engine.get_game("all-hands")
 
@@ -79,12 +79,12 @@ async def test_an_unexpected_failure_is_answered_without_details_and_logged(
     h: Harness, error_logs: ErrorLogCatcher
 ) -> None:
     # A game with no renderer (the data layer's fixture game): drawing its board fails.
-    register_fixture_games()
-    await h.restart()  # the new bot offers the newly registered game
-    alice, bob = h.user("alice"), h.user("bob")
-    await h.slash(alice, "game new", game="cutlass")
-    await h.slash(bob, "game join")
-    r = await h.slash(alice, "game start")
+    with fixture_games_registered():
+        await h.restart()  # the new bot offers the newly registered game
+        alice, bob = h.user("alice"), h.user("bob")
+        await h.slash(alice, "game new", game="cutlass")
+        await h.slash(bob, "game join")
+        r = await h.slash(alice, "game start")
     failure = r.messages[-1]
     assert failure.ephemeral and "Something went wrong on my side" in failure.text
     assert "Traceback" not in r.text and "renderer" not in r.text
