@@ -31,6 +31,8 @@ DECISIONS: tuple[str, ...] = (
     "Pirate Cheat: a captain may be called from the start of the bidding (after the deal) "
     "until the bids are revealed; the accused's card count is announced to all. The caller "
     "may keep one pulled card or none. Immunity ends at the next round's deal.",
+    "A captain with no card in hand is not waited for in the discard step, and forfeits a "
+    "tie (he cannot bid a further card).",
     "Simultaneous steps: the Pirate King's tribute, tie bids and the discard step are chosen "
     "by all the captains concerned at once.",
     "Winning hands are checked after every change to a hand; when several cards arrive at "

@@ -351,7 +351,8 @@ def _clear_table(s: State, out: list[Event]) -> None:
 
 
 def start_discard(s: State, out: list[Event]) -> None:
-    """Step 7: every captain may discard any number of cards, all at once."""
+    """Step 7: every captain may discard any number of cards, all at once. Decision: a
+    captain with an empty hand has nothing to discard and is not waited for."""
     s.phase = DISCARD
     s.turn = -1
     s.pending = None
