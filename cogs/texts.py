@@ -7,10 +7,11 @@ hidden: none of them takes a card or a private choice as an argument.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 import discord
+
+from engine.core import fill_names
 
 # -- limits of Discord, so no message is ever refused for its length ------------------------
 CONTENT_LIMIT = 2000
@@ -142,20 +143,11 @@ def chunks(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
     return [p for p in parts if p.strip()]
 
 
-_SEAT_NAME = re.compile(r"\{p(\d+)\}")
-
-
 def fill(text: str, names: Sequence[str], seat: int | None = None, markdown: bool = True) -> str:
     """Put display names into an engine sentence: "{p2}" is seat 2's name and "{name}" is
     ``seat``'s (the engine never knows names). For Markdown text the names are escaped, so
     a name cannot format the message or ping anyone."""
 
-    def name(i: int | None) -> str:
-        if i is None or not 0 <= i < len(names):
-            return "a captain"
-        if not markdown:
-            return names[i]
-        return discord.utils.escape_markdown(discord.utils.escape_mentions(names[i]))
-
-    text = _SEAT_NAME.sub(lambda m: name(int(m.group(1))), text)
-    return text.replace("{name}", name(seat))
+    if markdown:
+        names = [discord.utils.escape_markdown(discord.utils.escape_mentions(n)) for n in names]
+    return fill_names(text, names, seat, unknown="a captain")

@@ -90,16 +90,21 @@ def rng(seed: str, counter: int) -> random.Random:
     return random.Random(f"{seed}#{counter}")
 
 
-_SEAT = re.compile(r"\{p(\d+)\}")
+_PLACEHOLDER = re.compile(r"\{p(\d+)\}|\{name\}")
 
 
-def fill_names(text: str, names: Sequence[str], name: str | None = None) -> str:
+def fill_names(
+    text: str, names: Sequence[str], seat: int | None = None, unknown: str = "a player"
+) -> str:
     """Put display names into an engine text. The engine never knows names: its texts say
-    "{p2}" for seat 2, and a view's "pending" sentence says "{name}" for ``name``."""
-    text = _SEAT.sub(
-        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else "a player", text
-    )
-    return text if name is None else text.replace("{name}", name)
+    "{p2}" for seat 2, and a view's "pending" sentence says "{name}" for ``seat``. One pass,
+    so a display name that looks like a placeholder stays as it is."""
+
+    def name_of(m: re.Match[str]) -> str:
+        i = seat if m.group(1) is None else int(m.group(1))
+        return names[i] if i is not None and 0 <= i < len(names) else unknown
+
+    return _PLACEHOLDER.sub(name_of, text)
 
 
 def resolve_options(options_spec: Mapping[str, Option], given: Mapping[str, JSON] | None) -> dict:

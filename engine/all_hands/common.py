@@ -2,7 +2,7 @@
 card, cards coming into a hand.
 
 Captains are named in texts by placeholders "{p0}", "{p1}", ... (seat numbers) that the
-cogs and renderers fill with display names (``view.fill_names``); the engine never knows
+cogs and renderers fill with display names (``engine.core.fill_names``); the engine never knows
 names.
 """
 

@@ -8,26 +8,12 @@ choice (a Mermaid's catch, cheat pulls, tribute). Everything discarded is public
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from .cards import NAMES, list_names, sort_cards
 from .common import bid_value, distinct, left_order, table_choices
 from .rules import pending_seats, to_act
 from .state import BID, DISCARD, OVER, TIE, State, clone
-
-_NAME = re.compile(r"\{p(\d+)\}")
-
-
-def fill_names(text: str, names: list[str], name: str | None = None) -> str:
-    """Put display names into an engine text: "{p2}" is seat 2's name; "{name}" (in the
-    view's "pending") is ``name``."""
-    text = _NAME.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
-                     else m.group(0), text)
-    if name is not None:
-        text = text.replace("{name}", name)
-    return text
-
 
 _PENDING_TEXT = {
     "order": "{name} chooses the order of his action cards",

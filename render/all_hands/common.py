@@ -3,7 +3,6 @@ and symbols, phase and status words, captains' names, bid values."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -12,6 +11,7 @@ from engine.all_hands.cards import (
     RANK_OF,
     SUIT_OF,
 )
+from engine.core import fill_names
 from render import palette as pal
 from render.palette import RGB
 from render.text import printable
@@ -82,21 +82,12 @@ def names_of(view: Mapping[str, Any]) -> list[str]:
     ]
 
 
-_PLACEHOLDER = re.compile(r"\{p(\d+)\}|\{name\}")
-
-
 def say(text: object, names: Sequence[str], seat: int | None = None) -> str:
     """An engine sentence for people: "{p2}" becomes seat 2's name (engine texts name
     captains by seat), "{name}" the name of ``seat`` (the view's "pending" sentence).
     One pass, so a display name that looks like a placeholder stays as it is."""
 
-    def name_of(m: re.Match[str]) -> str:
-        if m.group(1) is None:
-            return names[seat] if seat is not None and 0 <= seat < len(names) else "A captain"
-        i = int(m.group(1))
-        return names[i] if i < len(names) else f"Captain {i + 1}"
-
-    return _PLACEHOLDER.sub(name_of, str(text))
+    return fill_names(str(text), names, seat, unknown="A captain")
 
 
 def status_words(status: str, bid_cards: int) -> str:

@@ -11,7 +11,7 @@ import pytest
 from engine.all_hands import GAME, card_name
 from engine.all_hands.decisions import DECISIONS
 from engine.all_hands.state import all_cards
-from engine.all_hands.view import fill_names
+from engine.core import fill_names
 
 from .helpers import act, assert_conserved, bid, canon, pass_, position
 
@@ -131,7 +131,7 @@ def test_clone_is_independent() -> None:
 def test_names_are_placeholders_the_table_fills() -> None:
     assert fill_names("{p0} calls {p2} a Pirate Cheat!", ["Anne", "Bo", "Cy"]) == (
         "Anne calls Cy a Pirate Cheat!")
-    assert fill_names("{name} bids", ["Anne"], name="Bo") == "Bo bids"
+    assert fill_names("{name} bids", ["Anne", "Bo"], seat=1) == "Bo bids"
 
 
 def test_rules_text_lists_every_decision_and_the_tables_options() -> None:
