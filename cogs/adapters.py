@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core import Action
 
-#: game id -> module under cogs/ that defines ``ADAPTER``
+#: game id -> module under cogs/ that defines ``ADAPTER`` and its command cog ``COG``
 _MODULES: dict[str, str] = {"all-hands": "cogs.all_hands"}
 
 
@@ -59,6 +59,11 @@ class GameAdapter:
 
 
 DEFAULT = GameAdapter()
+
+
+def game_cog_classes() -> list[type]:
+    """The command cog of every game that has one (its module's ``COG``)."""
+    return [import_module(name).COG for name in _MODULES.values()]
 
 
 def adapter(game_id: str) -> GameAdapter:

@@ -396,3 +396,6 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await _action_choices(interaction, current)
+
+
+COG = AllHandsCog

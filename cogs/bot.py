@@ -62,7 +62,7 @@ class ParleyBot(commands.Bot):
         return lock
 
     async def setup_hook(self) -> None:
-        from cogs.all_hands import AllHandsCog
+        from cogs.adapters import game_cog_classes
         from cogs.game import GameCog
         from cogs.notify import ClockCog
         from cogs.views import DYNAMIC_ITEMS
@@ -70,7 +70,8 @@ class ParleyBot(commands.Bot):
         self.store = await Store.open(self.config.db_path)
         self.svc = TableService(self.store)
         await self.add_cog(GameCog(self))
-        await self.add_cog(AllHandsCog(self))
+        for cog_class in game_cog_classes():
+            await self.add_cog(cog_class(self))
         await self.add_cog(ClockCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
