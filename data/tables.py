@@ -47,7 +47,8 @@ _MISSING = object()
 @dataclass
 class Outcome:
     """What a change did: the table after it, the events of the moves applied, and the
-    seats whose private view changed (the cogs send those seats their hand again)."""
+    seats whose private view changed (the cogs send those seats their hand again; a game
+    may narrow this to the keys in its ``dm_keys``)."""
 
     table: Table
     events: list[Event] = field(default_factory=list)
@@ -102,12 +103,18 @@ def private_part(view: dict, public: dict) -> dict:
 
 
 def private_views(table: Table) -> dict[int, dict]:
-    """Each seat's private part of its view ({} before the game has a state)."""
+    """Each seat's private part of its view ({} before the game has a state), narrowed to
+    the game's ``dm_keys`` when it names the keys whose change is worth a DM."""
     if table.state is None:
         return {}
     game = engine.get_game(table.game_id)
     public = game.view(table.state, None)
-    return {s: private_part(game.view(table.state, s), public) for s in range(len(table.seats))}
+    keys = getattr(game, "dm_keys", None)
+    out = {}
+    for s in range(len(table.seats)):
+        part = private_part(game.view(table.state, s), public)
+        out[s] = part if keys is None else {k: v for k, v in part.items() if k in keys}
+    return out
 
 
 def _changed(before: dict[int, dict], after: dict[int, dict]) -> set[int]:

@@ -185,6 +185,9 @@ class AllHandsOnDeck:
     #: play makes about 25 moves a round with 6 captains (measured: ~25,000 moves for the
     #: longest game), so this bound leaves a sixteen-fold margin.
     max_actions = 400_000
+    #: The private keys whose change is worth a DM: the hand, and a choice waiting on you
+    #: (cards picked for a bid change click by click; the panel shows those).
+    dm_keys = ("hand", "choice")
 
     # -- the contract ------------------------------------------------------------------------
 

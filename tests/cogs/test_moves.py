@@ -200,6 +200,20 @@ async def test_a_hand_change_is_sent_by_dm_with_image_and_private_news(h: Harnes
     assert "You bid" in news[0].text and "face down" in news[0].text
 
 
+async def test_picking_a_card_for_a_bid_sends_no_dm_until_the_hand_changes(h: Harness) -> None:
+    """A DM after every change to a hand, not after every click of a bid being built."""
+    first, *_ = await two_captains(h)
+    hand = (await seat_view(h, first))["hand"]
+    dms = len(h.dms(first))
+    add = json.dumps({"args": {"card": hand[0]}, "kind": "bid_add"}, separators=(",", ":"))
+    r = await h.slash(first, "ahod move", action=add)
+    assert r.ephemeral and r.text.startswith("Done:"), r.text
+    assert len(h.dms(first)) == dms
+    r = await h.slash(first, "ahod move", action='{"args":{},"kind":"bid_confirm"}')
+    assert r.text.startswith("Done:"), r.text
+    assert len(h.dms(first)) == dms + 1
+
+
 async def test_closed_dms_are_said_once_in_the_channel_and_game_hand_works(h: Harness) -> None:
     alice, bob = h.user("alice"), h.user("bob")
     h.rec.closed_dms.add(bob.id)
