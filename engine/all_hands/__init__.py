@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .cards import card_name
 from .game import AllHandsOnDeck
-from .hands import hand_score, is_winning, near_runs
+from .hands import hand_score, is_winning
 
 GAME = AllHandsOnDeck()
 
-__all__ = ["GAME", "AllHandsOnDeck", "card_name", "hand_score", "is_winning", "near_runs"]
+__all__ = ["GAME", "AllHandsOnDeck", "card_name", "hand_score", "is_winning"]

@@ -126,39 +126,6 @@ def hand_score(hand: list[str]) -> int:
     return best
 
 
-def near_runs(hand: list[str]) -> list[dict]:
-    """Runs the hand is close to, for the hand image: for each suit and run length (3, 7),
-    the best windows lacking one or two cards (Pirate Monkeys not counted, so a player
-    sees which crew cards to look for).
-
-    Each entry: {"crew": "ST", "length": 3 | 7, "ranks": [lo, hi], "have": [codes],
-    "missing": [codes]}; fewest missing first, then longer runs, then higher ranks.
-    """
-    masks, _ = suit_masks(hand)
-    out: list[dict] = []
-    for si, suit in enumerate(SUITS):
-        mask = masks[si]
-        for length, windows in ((7, _WINDOWS7), (3, _WINDOWS3)):
-            need = MISSING7[mask] if length == 7 else MISSING3[mask]
-            if not 1 <= need <= 2:
-                continue
-            for lo, _ in windows:
-                ranks = range(lo, lo + length)
-                missing = [r for r in ranks if not mask >> (r - 1) & 1]
-                if len(missing) == need:
-                    out.append(
-                        {
-                            "crew": suit,
-                            "length": length,
-                            "ranks": [lo, lo + length - 1],
-                            "have": [f"{suit}{r}" for r in ranks if mask >> (r - 1) & 1],
-                            "missing": [f"{suit}{r}" for r in missing],
-                        }
-                    )
-    out.sort(key=lambda e: (len(e["missing"]), -e["length"], -e["ranks"][0]))
-    return out
-
-
 def winning_shape(hand: list[str]) -> str:
     """A sentence naming the winning shape (for the end-of-hand text)."""
     masks, monkeys = suit_masks(hand)

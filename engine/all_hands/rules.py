@@ -412,8 +412,8 @@ def end_hand(s: State, out: list[Event], winners: list[int] | None, move_dealer:
                f"{winning_shape(s.hands[w])}.")
     for w in winners:
         points[w] += WIN_BONUS
-    pub(s, out, "hand_over", how, winners=winners, points=points)
-    if s.longer:
+    if s.longer:  # in the short game the end of the hand is the end of the game, said once
+        pub(s, out, "hand_over", how, winners=winners, points=points)
         for t in range(s.n):
             s.scores[t] += points[t]
         tally = ", ".join(f"{P(t)} {s.scores[t]}" for t in range(s.n))

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from engine.all_hands.cards import ACTIONS, DECK_SIZE, build_deck, card_name, sort_cards
-from engine.all_hands.hands import cards_missing, hand_score, is_winning, near_runs
+from engine.all_hands.hands import cards_missing, hand_score, is_winning
 
 
 def test_the_deck_has_108_cards_90_crew_and_18_actions() -> None:
@@ -117,11 +117,3 @@ def test_the_monkey_goes_where_it_scores_most() -> None:
     assert hand_score(["ST9", "ST10", "BV1", "BV2", "MONKEY"]) == 19
 
 
-def test_near_runs_list_the_cards_a_run_still_needs() -> None:
-    runs = near_runs(["ST2", "ST3", "ST4", "ST5", "ST6", "ST8", "SS1"])
-    assert runs[0] == {"crew": "ST", "length": 7, "ranks": [2, 8], "have":
-                       ["ST2", "ST3", "ST4", "ST5", "ST6", "ST8"], "missing": ["ST7"]}
-    assert all(1 <= len(r["missing"]) <= 2 for r in runs)
-    assert {"crew": "SS", "length": 3, "ranks": [1, 3], "have": ["SS1"],
-            "missing": ["SS2", "SS3"]} in runs
-    assert near_runs(["BV5", "BV6"])[0]["missing"] in (["BV7"], ["BV4"])
