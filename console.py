@@ -86,7 +86,8 @@ class Console:
         while True:
             outcome = await self.svc.run_ai(table.key, time.time())
             table = outcome.table
-            self._print_events(table, outcome.events, None)
+            # with one person at the keyboard, what is said to that seat may be shown
+            self._print_events(table, outcome.events, humans[0] if len(humans) == 1 else None)
             if table.version != shown:
                 self._show_board(table)
                 shown = table.version
@@ -116,8 +117,9 @@ class Console:
         result = game.result(table.state)
         print("\n=== Game over ===")
         if result:
-            names = [table.seats[w].name for w in result["winners"]]
-            print(f"Winner: {', '.join(names)}. {result.get('reason', '')}")
+            all_names = [s.name for s in table.seats]
+            names = [all_names[w] for w in result["winners"]]
+            print(f"Winner: {', '.join(names)}. {fill_names(result.get('reason', ''), all_names)}")
         return table
 
     def _print_events(self, table: Table, events, seat: int | None) -> None:
