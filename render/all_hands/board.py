@@ -212,15 +212,16 @@ def _captain_row(
             )
     f, shown = fit(name, x + NAME_W - nx, 22, True, 16)
     d.text((nx, y + 24), shown, font=f, fill=pal.INK, anchor="lm")
-    # line 2: status
-    sym, colour = STATUS_LOOK.get(status, ("●", pal.INK_SOFT))
-    d.text(
-        (x, y + 53),
-        f"{sym} {status_words(status, int(p.get('bid_cards') or 0))}",
-        font=font(18, True),
-        fill=colour,
-        anchor="lm",
-    )
+    # line 2: status (none once the game is over: nobody is waiting any more)
+    if view.get("phase") != "over":
+        sym, colour = STATUS_LOOK.get(status, ("●", pal.INK_SOFT))
+        d.text(
+            (x, y + 53),
+            f"{sym} {status_words(status, int(p.get('bid_cards') or 0))}",
+            font=font(18, True),
+            fill=colour,
+            anchor="lm",
+        )
     # line 3: marks
     px = x
     marks: list[tuple[str, RGB, RGB]] = []

@@ -59,7 +59,8 @@ def text_board(view: Mapping[str, Any]) -> str:
     bids = {int(b["seat"]): b for b in (view.get("bids") or [])}
     for seat, p in enumerate(view["players"]):
         status = str(p.get("status", "waiting"))
-        bits = [status_words(status, int(p.get("bid_cards") or 0))]
+        over = view.get("phase") == "over"
+        bits = [] if over else [status_words(status, int(p.get("bid_cards") or 0))]
         if view.get("dealer") == seat:
             bits.insert(0, "dealer")
         if view.get("longer_game") and seat < len(view.get("scores") or []):

@@ -127,6 +127,12 @@ def test_text_board_of_a_finished_longer_game_gives_the_winner_and_scores() -> N
     assert "Hand 3 of 5 · Round 12 of 100 · Game over" in text
 
 
+def test_a_finished_game_shows_nobody_waiting() -> None:
+    view = V.over(3, longer=False)
+    view["players"] = [dict(p, status="waiting") for p in view["players"]]
+    assert "Waiting" not in render.text_board(GAME, view)
+
+
 def test_text_board_of_a_short_game_has_no_scores() -> None:
     text = render.text_board(GAME, V.over(3, longer=False))
     assert "points" not in text and "Final scores" not in text
