@@ -406,9 +406,15 @@ class ClockCog(commands.Cog):
             )
             return
         if event.kind == "ai-seat":
-            text = f"⌛ Time is up: an AI took over, as {who}, for the rest of the game."
+            formers = [table.seats[s].former for s in event.seats if table.seats[s].former]
+            late = texts.join_words(f"<@{p}>" for p in formers)
+            text = (f"⌛ Time is up{f' for {late}' if late else ''}: an AI took over, as {who}, "
+                    "for the rest of the game.")
+            allowed = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(int(p)) for p in formers])
         else:
             text = f"⌛ Time is up: an AI made the move for {who}."
-        await channel.send(text, allowed_mentions=pings(table, event.seats))
+            allowed = pings(table, event.seats)
+        await channel.send(text, allowed_mentions=allowed)
         outcome = event.outcome or Outcome(table)
         await after_moves(self.bot, outcome, None)

@@ -30,17 +30,18 @@ class Seat:
     player: str | None
     name: str
     ai: str | None = None  # AI level when the seat is played by the bot
+    former: str | None = None  # the person an AI replaced (on a time-out)
 
     @property
     def is_ai(self) -> bool:
         return self.ai is not None
 
     def to_dict(self) -> dict[str, JSON]:
-        return {"player": self.player, "name": self.name, "ai": self.ai}
+        return {"player": self.player, "name": self.name, "ai": self.ai, "former": self.former}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, JSON]) -> Seat:
-        return cls(d.get("player"), str(d["name"]), d.get("ai"))
+        return cls(d.get("player"), str(d["name"]), d.get("ai"), d.get("former"))
 
 
 @dataclass
@@ -245,7 +246,7 @@ class Table:
 
     def replace_with_ai(self, seat: int, level: str = "normal") -> None:
         s = self.seats[seat]
-        self.seats[seat] = Seat(None, f"{s.name} (AI)", level)
+        self.seats[seat] = Seat(None, f"{s.name} (AI)", level, former=s.player)
         self.version += 1
 
     def _touch_clock(self, game: Game, now: float) -> None:

@@ -101,5 +101,6 @@ async def test_a_timeout_can_hand_the_seat_to_an_ai(h: Harness) -> None:
     notice = next(m for m in h.posts() if "Time is up" in m.text)
     assert "an AI took over" in notice.text
     assert f"**{first.name.capitalize()} (AI)**" in notice.text
+    assert notice.pinged == {first.id}, "the player who ran out of time is told"
     table = await table_of(h)
     assert table.seats[0 if first is alice else 1].is_ai
