@@ -74,6 +74,10 @@ def loon_words(k: int) -> str:
     return f"{k} loon"
 
 
+def tricks_words(k: int) -> str:
+    return f"{k} trick{'' if k == 1 else 's'}"
+
+
 def row_name(r: int) -> str:
     return f"row {r + 1}"
 
@@ -547,7 +551,7 @@ def _score_round(s: State, out: list[Event]) -> None:
         else:
             text = f"{P(t)} collects nothing"
         pub(s, out, "score", f"{text} ({CARDS[s.capture].name} {cap[t]:+d}, "
-            f"{CARDS[s.treasure].name} {tre[t]:+d}; {s.tricks[t]} tricks).", seat=t)
+            f"{CARDS[s.treasure].name} {tre[t]:+d}; {tricks_words(s.tricks[t])}).", seat=t)
     s.last_round = {
         "round": s.round,
         "recruit": list(s.recruit),
@@ -574,8 +578,10 @@ def _end_game(s: State, out: list[Event]) -> None:
     top = max(s.loon)
     winners = [t for t in range(s.n) if s.loon[t] == top]
     who = " and ".join(P(t) for t in winners)
-    verb = "share the victory" if len(winners) > 1 else "wins"
-    reason = f"{who} {verb} with {loon_words(top)} after {s.rounds} rounds."
+    if len(winners) > 1:
+        reason = f"{who} share the victory with {loon_words(top)} each after {s.rounds} rounds."
+    else:
+        reason = f"{who} has the most loon after {s.rounds} rounds: {top}."
     s.result = {"winners": winners, "scores": list(s.loon), "reason": reason}
     pub(s, out, "over", reason, winners=winners)
 
