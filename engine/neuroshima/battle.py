@@ -1,0 +1,407 @@
+"""The battle engine (rules/neuroshima.md section 2.6-2.11, the Pirates rulebook for the
+Water Gun, Charge and Drift). Pure functions over a board: a list of 31 entries, each None
+or a unit ``[key, owner seat, rotation, wounds, uid]``.
+
+A battle runs initiative phases from the highest down to 0. At the start of each phase the
+nets, module bonuses and initiative slots are recomputed from the board (decision Q24); every
+non-netted unit with an unused slot worth this phase makes all its attacks; the attacks of a
+phase are simultaneous; wounds are added, then the destroyed units are removed together.
+
+Choices the rules give a player inside a battle are made by a fixed rule, so that a battle
+resolves in one step (our decisions, listed in ``/game rules``): a Medic absorbs the
+heaviest attack it can; the Clown explodes when that wounds at least two enemy units and
+more enemy than friendly units; a Crocodile always charges, turning to face an enemy with
+its melee edge if it can.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import LINE, N_SPACES, NEIGHBOUR, area, drift_next, is_water
+from .tiles import TILES
+
+Unit = list  # [key, owner, rot, wounds, uid]
+Board = list  # list[Unit | None], length 31
+
+
+def facing(unit: Unit, edge: int) -> int:
+    """The board direction a printed edge of a placed unit faces."""
+    return (edge + unit[2]) % 6
+
+
+def armoured(unit: Unit, travel: int) -> bool:
+    """Whether a shot travelling in board direction ``travel`` enters through armour."""
+    entry = ((travel + 3) - unit[2]) % 6
+    return entry in TILES[unit[0]]["armor"]
+
+
+def is_hq(unit: Unit) -> bool:
+    return TILES[unit[0]]["kind"] == "hq"
+
+
+def toughness(unit: Unit) -> int:
+    return TILES[unit[0]]["t"]
+
+
+# -- nets (section 2.9, decision Q17) -------------------------------------------------------
+
+
+def net_targets(board: Board, space: int) -> list[int]:
+    u = board[space]
+    out = []
+    for e in TILES[u[0]]["net"]:
+        n = NEIGHBOUR[space][facing(u, e)]
+        if n >= 0 and board[n] is not None and board[n][1] != u[1]:
+            out.append(n)
+    return out
+
+
+def nets(board: Board) -> dict[int, int]:
+    """Netted spaces -> how many active nets hold them.
+
+    A net is active unless its netter is held by an active net; netters in a cycle of nets
+    all hold (and are held): the strongly connected rule of section 2.9.
+    """
+    graph: dict[int, list[int]] = {}
+    for s in range(N_SPACES):
+        u = board[s]
+        if u is not None and TILES[u[0]]["net"]:
+            targets = net_targets(board, s)
+            if targets:
+                graph[s] = targets
+    if not graph:
+        return {}
+    in_cycle = set()
+    for start in graph:
+        seen, stack = set(), [t for t in graph[start] if t in graph]
+        while stack:
+            x = stack.pop()
+            if x == start:
+                in_cycle.add(start)
+                break
+            if x in seen:
+                continue
+            seen.add(x)
+            stack.extend(t for t in graph[x] if t in graph)
+    incoming: dict[int, list[int]] = {s: [] for s in graph}
+    for s, targets in graph.items():
+        for t in targets:
+            if t in incoming:
+                incoming[t].append(s)
+    active = {s: True for s in in_cycle}
+    changed = True
+    while changed:
+        changed = False
+        for s in graph:
+            if s not in active and all(i in active for i in incoming[s]):
+                active[s] = not any(active[i] for i in incoming[s])
+                changed = True
+    held: dict[int, int] = {}
+    for s, targets in graph.items():
+        if active.get(s):
+            for t in targets:
+                held[t] = held.get(t, 0) + 1
+    return held
+
+
+# -- modules and HQ bonuses (sections 2.10, 2.11) --------------------------------------------
+
+
+class Boosts:
+    """What every space receives from modules and HQs at the start of a phase."""
+
+    __slots__ = ("melee", "ranged", "init", "extra", "medics")
+
+    def __init__(self) -> None:
+        self.melee = [0] * N_SPACES
+        self.ranged = [0] * N_SPACES
+        self.init = [0] * N_SPACES
+        self.extra = [False] * N_SPACES
+        self.medics: dict[int, list[int]] = {}
+
+
+def boosts(board: Board, held: dict[int, int]) -> Boosts:
+    b = Boosts()
+    for s in range(N_SPACES):
+        u = board[s]
+        if u is None or s in held:
+            continue
+        row = TILES[u[0]]
+        effect = row["effect"]
+        if effect is None:
+            continue
+        if row["kind"] == "hq":
+            # the HQ bonus reaches every adjacent friendly unit, not the HQ itself (S6)
+            dirs: Any = range(6)
+        else:
+            dirs = [facing(u, e) for e in row["conn"]]
+        enemy = effect == "init-1_enemy"
+        for d in dirs:
+            n = NEIGHBOUR[s][d]
+            if n < 0 or board[n] is None or (board[n][1] != u[1]) != enemy:
+                continue
+            if effect == "ranged+1":
+                b.ranged[n] += 1
+            elif effect == "melee+1":
+                b.melee[n] += 1
+            elif effect == "both+1":
+                b.melee[n] += 1
+                b.ranged[n] += 1
+            elif effect == "init+1":
+                b.init[n] += 1
+            elif effect == "init-1_enemy":
+                b.init[n] -= 1
+            elif effect == "extra_slot":
+                b.extra[n] = True  # two Mothers give one extra slot (Q22)
+            elif effect == "medic":
+                b.medics.setdefault(n, []).append(s)
+    return b
+
+
+def slots(board: Board, space: int, b: Boosts) -> list[int]:
+    """Current slot values: printed initiatives plus bonuses, never below 0; a Mother adds
+    one slot one below the lowest, if that is not below 0 (section 2.6.1, the rulebook's
+    Mother text)."""
+    u = board[space]
+    vals = [max(0, i + b.init[space]) for i in TILES[u[0]]["init"]]
+    if vals and b.extra[space]:
+        low = min(vals) - 1
+        if low >= 0:
+            vals.append(low)
+    return vals
+
+
+# -- attacks (section 2.7) --------------------------------------------------------------------
+
+
+def _melee(board: Board, space: int, u: Unit, b: Boosts, opts: dict) -> list[tuple]:
+    row = TILES[u[0]]
+    melee = row["melee"]
+    if u[0] == "p_hq" and opts.get("pirates_hq_melee"):
+        melee = dict.fromkeys(range(6), 1)
+    out = []
+    hq = row["kind"] == "hq"
+    for e, st in melee.items():
+        n = NEIGHBOUR[space][facing(u, e)]
+        if n < 0:
+            continue
+        v = board[n]
+        if v is None or v[1] == u[1] or (hq and is_hq(v)):
+            continue
+        out.append((n, st + b.melee[space], space, "melee"))
+    return out
+
+
+def _ranged(board: Board, space: int, u: Unit, b: Boosts) -> list[tuple]:
+    row = TILES[u[0]]
+    out = []
+    hq = row["kind"] == "hq"
+    for e, st in row["ranged"].items():
+        d = facing(u, e)
+        for n in LINE[space][d]:
+            v = board[n]
+            if v is None or v[1] == u[1]:
+                continue
+            # an HQ never wounds an HQ: the shot stops there (Q2)
+            if not (hq and is_hq(v)):
+                w = st + b.ranged[space] - armoured(v, d)
+                if w > 0:
+                    out.append((n, w, space, "ranged"))
+            break
+    for e in row["gauss"]:
+        d = facing(u, e)
+        for n in LINE[space][d]:
+            v = board[n]
+            if v is not None and v[1] != u[1] and not armoured(v, d):
+                out.append((n, 1, space, "gauss"))
+    for e in row["water_gun"]:
+        d = facing(u, e)
+        for dist, n in enumerate(LINE[space][d][:3], start=1):
+            v = board[n]
+            if v is not None and v[1] != u[1]:
+                w = 4 - dist - armoured(v, d)
+                if w > 0:
+                    out.append((n, w, space, "water gun"))
+    return out
+
+
+def explosion(board: Board, centre: int, kind: str = "explosion") -> list[tuple]:
+    """1 wound to every unit in the area but HQs, friend or foe (Air Strike, Clown, Q9)."""
+    return [(n, 1, centre, kind) for n in area(centre)
+            if board[n] is not None and not is_hq(board[n])]
+
+
+def _clown_explodes(board: Board, space: int) -> bool:
+    own = board[space][1]
+    foes = friends = 0
+    for n in area(space):
+        v = board[n]
+        if n == space or v is None or is_hq(v):
+            continue
+        if v[1] == own:
+            friends += 1
+        else:
+            foes += 1
+    return foes >= 2 and foes > friends
+
+
+def absorb(hits: list[tuple], medics: dict[int, list[int]], board: Board) -> tuple[set, set]:
+    """Medics cancel whole attacks on connected friendly units (section 2.8, Q14): each Medic
+    absorbs one attack, the heaviest first. Returns (indexes of cancelled hits, used Medics)."""
+    saved: set[int] = set()
+    used: set[int] = set()
+    if not medics:
+        return saved, used
+    order = sorted(range(len(hits)), key=lambda i: -hits[i][1])
+    for i in order:
+        target = hits[i][0]
+        for m in medics.get(target, ()):
+            if m not in used and m != target:
+                used.add(m)
+                saved.add(i)
+                break
+    return saved, used
+
+
+def damage(board: Board, hits: list[tuple], medics: dict[int, list[int]]) -> tuple[set, set]:
+    """Apply hits outside a battle (instants): Medics first, then wounds; remove the dead at
+    once. Returns (cancelled hit indexes, removed spaces)."""
+    saved, used = absorb(hits, medics, board)
+    for i, (t, w, _src, _k) in enumerate(hits):
+        if i not in saved and board[t] is not None:
+            board[t][3] += w
+    dead = {s for s in range(N_SPACES)
+            if board[s] is not None and board[s][3] >= toughness(board[s])}
+    dead |= used
+    for s in dead:
+        board[s] = None
+    return saved, dead
+
+
+# -- the battle ------------------------------------------------------------------------------
+
+
+def _charge_facing(board: Board, space: int, unit: Unit) -> int:
+    """A charging Crocodile turns to put its melee edge on an enemy if one is adjacent."""
+    edges = list(TILES[unit[0]]["melee"])
+    for rot in [unit[2], *[r for r in range(6) if r != unit[2]]]:
+        for e in edges:
+            n = NEIGHBOUR[space][(e + rot) % 6]
+            if n >= 0 and board[n] is not None and board[n][1] != unit[1]:
+                return rot
+    return unit[2]
+
+
+def _name(board: Board, s: int) -> str:
+    return TILES[board[s][0]]["name"]
+
+
+def resolve(board: Board, opts: dict, log: bool = True) -> list[dict]:
+    """Fight a battle on ``board`` (changed in place). Returns one record per phase in which
+    anything happened: {"phase", "attacks", "removed", "charges"} with labels and names."""
+    from .board import LABELS
+
+    records: list[dict] = []
+    used: dict[int, set] = {}
+    held = nets(board)
+    b = boosts(board, held)
+    top = 0
+    for s in range(N_SPACES):
+        if board[s] is not None and TILES[board[s][0]]["init"]:
+            top = max(top, *slots(board, s, b))
+    for phase in range(top, -1, -1):
+        if phase != top:
+            held = nets(board)
+            b = boosts(board, held)
+        hits: list[tuple] = []
+        exploded: list[int] = []
+        for s in range(N_SPACES):
+            u = board[s]
+            if u is None or s in held or not TILES[u[0]]["init"]:
+                continue
+            vals = slots(board, s, b)
+            done = used.setdefault(u[4], set())
+            fire = next((i for i, v in enumerate(vals) if v == phase and i not in done), None)
+            if fire is None:
+                continue
+            done.add(fire)
+            if TILES[u[0]]["ability"] == "explosion" and _clown_explodes(board, s):
+                exploded.append(s)
+                hits.extend(explosion(board, s))
+                continue
+            hits.extend(_melee(board, s, u, b, opts))
+            hits.extend(_ranged(board, s, u, b))
+        if not hits and not exploded:
+            continue
+        saved, used_medics = absorb(hits, b.medics, board)
+        for i, (t, w, _src, _k) in enumerate(hits):
+            if i not in saved:
+                board[t][3] += w
+        dead = {s for s in range(N_SPACES)
+                if board[s] is not None and board[s][3] >= toughness(board[s])}
+        dead |= set(exploded) | used_medics
+        record: dict[str, Any] = {}
+        if log:
+            record = {
+                "phase": phase,
+                "attacks": [
+                    {"from": LABELS[src], "tile": _name(board, src), "to": LABELS[t],
+                     "target": _name(board, t), "kind": k, "wounds": w,
+                     "saved": i in saved}
+                    for i, (t, w, src, k) in enumerate(hits)
+                ],
+                "exploded": [LABELS[s] for s in exploded],
+                "medics": [LABELS[s] for s in sorted(used_medics)],
+                "removed": [{"space": LABELS[s], "tile": _name(board, s), "owner": board[s][1]}
+                            for s in sorted(dead)],
+                "charges": [],
+            }
+        charges: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        for i, (t, _w, src, k) in enumerate(hits):
+            if (k == "melee" and i not in saved and t in dead and src not in dead
+                    and TILES[board[src][0]]["ability"] == "charge"
+                    and not is_water(t) and t not in taken
+                    and board[src][1] != board[t][1] and src not in {c[0] for c in charges}):
+                charges.append((src, t))
+                taken.add(t)
+        for s in dead:
+            board[s] = None
+        for src, t in charges:
+            unit = board[src]
+            board[src] = None
+            unit[2] = _charge_facing(board, t, unit)
+            board[t] = unit
+            if log:
+                record["charges"].append({"from": LABELS[src], "to": LABELS[t]})
+        if log:
+            records.append(record)
+    return records
+
+
+def drift(board: Board, pirates: int, log: bool = True) -> dict:
+    """After a battle every Drift unit moves one Water space clockwise, all at once; a netted
+    one loses 1 toughness per net on it (the Pirates rulebook, Special rules: Drift).
+    Returns {"moved": [[from, to]...], "lost": [[space, n]...], "removed": [...]}, spaces as
+    indexes after the move."""
+    held = nets(board)
+    movers = [s for s in range(N_SPACES)
+              if board[s] is not None and TILES[board[s][0]]["drift"] and board[s][1] == pirates]
+    units = {s: board[s] for s in movers}
+    for s in movers:
+        board[s] = None
+    moved, lost, removed, netted_after = [], [], [], []
+    for s, unit in units.items():
+        to = drift_next(s)
+        board[to] = unit
+        moved.append([s, to])
+        if s in held:
+            unit[3] += held[s]
+            lost.append([to, held[s]])
+            netted_after.append(to)
+    for to in netted_after:
+        if board[to][3] >= toughness(board[to]):
+            removed.append([to, board[to][0]])
+            board[to] = None
+    return {"moved": moved, "lost": lost, "removed": removed, "netted": sorted(netted_after)}
