@@ -1,0 +1,191 @@
+"""Neuroshima Hex! 3.0, the Pirates army against Moloch, as a Game of the Parley contract."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
+
+from . import rules
+from .board import LABELS, WAVE_LINES, WAVE_NAMES
+from .decisions import DECISIONS, OPTIONS
+from .rules import SCHEMA, facing_text, tile_name
+from .tiles import TILES, describe
+from .view import clone as _clone
+from .view import determinize as _determinize
+from .view import view as _view
+
+HINTS: dict[str, str] = {
+    "hq": "place your HQ", "discard": "discard a tile", "end": "end your turn",
+    "place": "place a tile", "battle": "play a Battle tile", "move": "play Move",
+    "push": "play Push Back", "airstrike": "play Air Strike", "wave": "play Wave",
+    "tavern": "activate the Tavern", "grab": "grab with a Harpoon",
+    "choose": "choose where your unit goes", "drift_turn": "turn a Drift unit",
+    "drift_keep": "keep the facing of the Drift units",
+}
+
+
+def _key(kind: str, args: Mapping[str, Any]) -> str:
+    return kind + json.dumps(dict(args), sort_keys=True, separators=(",", ":"))
+
+
+def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
+    board = s["board"]
+
+    def at(lab: str) -> str:
+        u = board[rules.BY_LABEL[lab.lower()]]
+        return f"{tile_name(u[0])} on {lab}"
+
+    if kind == "hq":
+        return f"Place your HQ on {a['space']}, {facing_text(a['rot'])}"
+    if kind == "discard":
+        return f"Discard {tile_name(a['tile'])}"
+    if kind == "end":
+        return "End your turn"
+    if kind == "place":
+        extra = " and start a battle (Boarding)" if a.get("boarding") else ""
+        return f"Place {tile_name(a['tile'])} on {a['space']}, {facing_text(a['rot'])}{extra}"
+    if kind == "battle":
+        return "Play Battle: a battle now, then your turn ends"
+    if kind == "move":
+        where = "stays" if a["from"] == a["to"] else f"to {a['to']}"
+        return f"Move {at(a['from'])}: {where}, {facing_text(a['rot'])}"
+    if kind == "push":
+        return f"Push Back: {at(a['from'])} pushes {at(a['target'])}"
+    if kind == "airstrike":
+        return f"Air Strike centred on {a['centre']}"
+    if kind == "wave":
+        line = WAVE_LINES[a["line"]]
+        return f"Wave on the {WAVE_NAMES[a['line']]} side ({', '.join(LABELS[i] for i in line)})"
+    if kind == "tavern":
+        return f"Activate the Tavern on {a['space']}: a battle now"
+    if kind == "grab":
+        return f"Grab: the Harpoon on {a['from']} pulls {at(a['target'])}"
+    if kind == "choose":
+        return f"Put your unit on {a['to']}, {facing_text(a['rot'])}"
+    if kind == "drift_turn":
+        return f"Turn the Drift unit on {a['space']}: {facing_text(a['rot'])}"
+    if kind == "drift_keep":
+        return "Keep the facing of the Drift units still to turn"
+    return kind
+
+
+def refusal(s: dict, seat: Any, action: Action) -> str:
+    if s["phase"] == "over":
+        return "The game is over."
+    if type(seat) is not int or seat not in (0, 1):
+        return "That seat is not in this game."
+    if seat not in rules.to_act(s):
+        return "It is not your turn; the other player is to move."
+    kinds = list(dict.fromkeys(k for k, _ in rules.options(s, seat)))
+    if action.kind not in HINTS:
+        why = f"There is no move called {action.kind!r}"
+    elif action.kind not in kinds:
+        why = "That kind of move is not possible now"
+    else:
+        why = "That move is not possible here (check the tile, the space and the facing)"
+    return f"{why}. You may now: {', '.join(HINTS[k] for k in kinds)}."
+
+
+class NeuroshimaHex:
+    """Neuroshima Hex! 3.0 (Portal Games): the Pirates against Moloch, two players."""
+
+    id = "neuroshima"
+    title = "Neuroshima Hex! (Pirates vs Moloch)"
+    min_players = 2
+    max_players = 2
+    options: Mapping[str, Option] = OPTIONS
+    #: every turn draws at least one tile, so each player has at most 36 turns; a turn holds
+    #: at most 3 tile uses, 2 discards, a Tavern, 2 Grabs (each with a choice), the end, and
+    #: per battle at most 7 Drift turns; random play measured well under 1,000 moves.
+    max_actions = 6_000
+    dm_keys = ()
+
+    def setup(self, n_players: int, options: Mapping[str, JSON], seed: str) -> dict:
+        opts = resolve_options(self.options, options)
+        if n_players != 2:
+            raise ValueError(f"{self.title} is for 2 players, not {n_players}.")
+        return rules.new_state(seed, opts)
+
+    def to_act(self, state: dict) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action]:
+        return [Action(k, a, label(state, k, a)) for k, a in rules.options(state, seat)]
+
+    def apply(self, state: dict, seat: int, action: Action) -> list[Event]:
+        if type(seat) is not int or seat not in (0, 1):
+            raise IllegalAction(refusal(state, seat, action))
+        wanted = _key(action.kind, action.args)
+        for kind, args in rules.options(state, seat):
+            if _key(kind, args) == wanted:
+                return rules.apply(state, seat, kind, args)
+        raise IllegalAction(refusal(state, seat, action))
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return _view(state, seat)
+
+    def determinize(self, state: dict, seat: int | None, rng: random.Random) -> dict:
+        return _determinize(state, seat, rng)
+
+    def result(self, state: dict) -> dict | None:
+        r = state["result"]
+        if r is None:
+            return None
+        return {"winners": list(r["winners"]), "scores": list(r["scores"]),
+                "reason": r["reason"]}
+
+    def dump(self, state: dict) -> dict:
+        return _clone(state)
+
+    def load(self, data: Mapping[str, JSON]) -> dict:
+        state = _clone(dict(data))
+        if state.get("v") != SCHEMA:
+            raise ValueError(f"Unknown Neuroshima save version {state.get('v')!r}.")
+        return state
+
+    def rules_text(self, options: Mapping[str, JSON]) -> str:
+        return rules_markdown(resolve_options(self.options, options))
+
+    def clone(self, state: dict) -> dict:
+        return _clone(state)
+
+
+def rules_markdown(opts: dict[str, Any]) -> str:
+    lines = [
+        "# Neuroshima Hex! 3.0: the Pirates against Moloch",
+        "",
+        "Two armies fight on 19 standard hexes and the Pirates' 12 Water spaces around them. "
+        "Destroy the enemy HQ (20 toughness), or have the stronger HQ after the Final Battle.",
+        "",
+        "## A turn",
+        "1. First turns: the first player places the HQ, then the second; the first player then "
+        "draws 1 tile, the second 2. Later turns draw up to 3 tiles; holding 3, discard one.",
+        "2. Place tiles on empty spaces in any of six facings, play instants, activate one "
+        "implant, Grab with Harpoons, discard; tiles you keep count towards the next draw.",
+        "3. A battle starts when the 19 standard spaces are full (Water does not count; the "
+        "turn goes on), with a Battle tile, the Tavern or Boarding (the turn then ends).",
+        "4. Drawing your last tile: finish the turn, the opponent plays one more, then the "
+        "Final Battle. No Battle tile, Tavern or Boarding after anyone's last draw.",
+        "",
+        "## Battles",
+        "Initiative phases from the highest down to 0; the attacks of a phase are "
+        "simultaneous and the destroyed go at its end. Melee hits the adjacent enemy; ranged "
+        "flies over friends to the first enemy; armour takes 1 from ranged attacks through its "
+        "edge; nets stop a unit's attacks and abilities; wounds stay. After every battle each "
+        "Drift unit moves one Water space clockwise (a netted one loses 1 toughness per net).",
+        "",
+        "## Tiles (marks: TXT printed or stated, CODE+ART confirmed, ART read from the art "
+        "and provisional, GUESS ours)",
+        "Edges are numbered 0 (top) to 5 clockwise on the printed tile.",
+    ]
+    lines += [f"- {describe(k)}" for k in TILES]
+    lines += ["", "## This table"]
+    for name, spec in OPTIONS.items():
+        lines.append(f"- {spec.help} Now: **{opts[name]}**.")
+    lines += ["", "## Our decisions where the rules are silent"]
+    lines += [f"- {d}" for d in DECISIONS]
+    return "\n".join(lines) + "\n"
