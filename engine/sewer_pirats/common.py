@@ -1,0 +1,106 @@
+"""Small helpers shared by the rules: names in texts, events, drawing Talisman cards,
+laying out flotsam groups, who has a captain."""
+
+from __future__ import annotations
+
+from engine.core import Event, rng
+
+from .data import BOOTY_TYPES, CAPTAIN, GROUP_BOOTY, SHIPS, kind_of, token_name, value_of
+from .state import State
+
+Events = list[Event]
+
+
+def P(seat: int) -> str:
+    """The placeholder the platform fills with the seat's display name."""
+    return f"{{p{seat}}}"
+
+
+def pub(ev: Events, kind: str, text: str, **data: object) -> None:
+    ev.append(Event(kind, text, None, data))
+
+
+def priv(ev: Events, seat: int, kind: str, text: str, **data: object) -> None:
+    ev.append(Event(kind, text, frozenset({seat}), data))
+
+
+def shuffled(s: State, items: list) -> list:
+    """``items`` shuffled by the table's next random stream."""
+    r = rng(s.seed, s.counter)
+    s.counter += 1
+    out = list(items)
+    r.shuffle(out)
+    return out
+
+
+def cards_left(s: State) -> int:
+    """Cards that can still be drawn from the deck (the discard pile becomes the deck)."""
+    return len(s.deck) + s.discard[0] + s.discard[1] + s.discard[2]
+
+
+def draw_card(s: State, ev: Events) -> int | None:
+    """The top card of the deck; an empty deck is first replaced by the shuffled discard
+    pile (rulebook "Draw Two Cards"). Decision: the pile is shuffled the moment a card is
+    needed from an empty deck; with both empty there is no card (None)."""
+    if not s.deck:
+        pile = [c for c in range(3) for _ in range(s.discard[c])]
+        if not pile:
+            return None
+        s.deck = shuffled(s, pile)
+        s.discard = [0, 0, 0]
+        pub(ev, "reshuffle", "The Talisman deck ran out: the discard pile is shuffled into a "
+                             "new deck.")
+    return s.deck.pop()
+
+
+def refill_row(s: State, ev: Events) -> None:
+    while len(s.row) < 4:
+        c = draw_card(s, ev)
+        if c is None:
+            return
+        s.row.append(c)
+
+
+def token_sort_key(token: str) -> tuple[int, int, str]:
+    kind = kind_of(token)
+    if kind in BOOTY_TYPES:
+        return (BOOTY_TYPES.index(kind), value_of(token), token)
+    return (len(BOOTY_TYPES), 0, token)
+
+
+def sort_tokens(tokens: list[str]) -> list[str]:
+    return sorted(tokens, key=token_sort_key)
+
+
+def new_group(s: State) -> list[str] | None:
+    """Three booty tokens and a bonus token from the face-down pools, face up; None when the
+    pools are empty (42 booty and 14 bonus tokens make exactly 14 groups)."""
+    if len(s.pool) < GROUP_BOOTY or not s.pool_bonus:
+        return None
+    booty = [s.pool.pop() for _ in range(GROUP_BOOTY)]
+    return [*sort_tokens(booty), s.pool_bonus.pop()]
+
+
+def captain_ship(s: State, seat: int) -> int:
+    """The ship the seat's captain commands, or -1."""
+    for x in range(3):
+        f = s.ships[x][CAPTAIN]
+        if f is not None and f[0] == seat:
+            return x
+    return -1
+
+
+def tokens_text(tokens: list[str]) -> str:
+    names = [token_name(t) for t in tokens]
+    if len(names) <= 1:
+        return "".join(names) or "nothing"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ship_name(x: int) -> str:
+    return f"the {SHIPS[x]} ship"
+
+
+def hand_size(s: State, seat: int) -> int:
+    h = s.hands[seat]
+    return h[0] + h[1] + h[2]

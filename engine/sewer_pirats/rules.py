@@ -1,0 +1,528 @@
+"""The rules of Sewer Pirats: setup, whose move it is, the legal moves and what they do.
+
+Everything follows the rulebook (shared/rules/sewer-pirats.txt); where it is silent, the
+decision is written in the docstring of the function that makes it and listed in
+``decisions.DECISIONS`` (shown by ``/game rules``).
+
+A turn is one action (rulebook "Round Sequence"): draw two cards, move a figure, become
+captain, or set sail (compulsory with a captain). What an action sets off and asks of
+somebody is a ``pending`` step: the seizures of a sailing, the hand-limit discard, a snail's
+reveal, a weasel's second action. When none is left, the turn passes clockwise, or, once a
+ship has run out of flotsam, the last sailings run and the game is scored.
+
+Options are ``(key, kind, args, label, payload)``: ``key`` identifies the move (see
+``actions.key_of``), ``payload`` is what ``apply`` needs to carry it out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Event
+
+from . import auction, sailing
+from .common import (
+    Events,
+    P,
+    captain_ship,
+    cards_left,
+    draw_card,
+    hand_size,
+    new_group,
+    priv,
+    pub,
+    refill_row,
+    shuffled,
+)
+from .data import (
+    CAPTAIN,
+    CREW_SIZE,
+    HAND_LIMIT,
+    SHIPS,
+    SNAIL,
+    START_CARDS,
+    TRIBE_PLURAL,
+    TRIBES,
+    WEASEL,
+    bonus_tokens,
+    booty_tokens,
+    card_word,
+    token_name,
+)
+from .moves import Crew, crew_args, crew_label, crew_options, do_crew, home_tribes, ship_options
+from .scoring import ranking, score, tie_break
+from .state import (
+    AUCTION,
+    AUCTION_VARIANT,
+    OVER,
+    PLAY,
+    STANDARD,
+    TRIBE,
+    State,
+)
+
+Option = tuple[tuple, str, dict[str, Any], str, Any, Action]
+DECK = "deck"
+
+#: options that depend only on their own description, built once (random play and the AI
+#: ask for the legal moves hundreds of thousands of times)
+_CACHE: dict[Any, Any] = {}
+#: a seat's moves on one ship with the cards each needs, by everything they depend on but
+#: the hand (a player with a captain has no moves: he must set sail)
+_SHIP_CACHE: dict[tuple, list[tuple[int, Option]]] = {}
+
+
+def opt(key: tuple, kind: str, args: dict[str, Any], label: str, payload: Any) -> Option:
+    return (key, kind, args, label, payload, Action(kind, args, label))
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+
+def setup(n: int, variant: str, seed: str) -> tuple[State, list[Event]]:
+    """A new game (rulebook "Setup"). Decisions: the first player is the first seat (the
+    longest "ARrrrhhh!" is produced at the table; seat its winner first); player colours
+    follow the seats (red, green, yellow, blue, black)."""
+    s = State(seed=seed, n=n, variant=variant)
+    ev: Events = []
+    s.pool = shuffled(s, booty_tokens())
+    s.pool_bonus = shuffled(s, bonus_tokens())
+    s.ships = [[None] * 4 for _ in SHIPS]
+    s.groups = [[g for _ in range(2) if (g := new_group(s)) is not None] for _ in SHIPS]
+    s.deck = shuffled(s, [c for c in range(3) for _ in range(18)])
+    s.hands = [[0, 0, 0] for _ in range(n)]
+    s.treasure = [[] for _ in range(n)]
+    s.tribes = [[] for _ in range(n)]
+    s.home = [[] for _ in range(n)]
+    if variant == AUCTION_VARIANT:
+        s.phase = AUCTION
+        auction.setup(s, ev)
+        return s, ev
+    refill_row(s, ev)
+    for k in range(n):
+        seat = (s.first + k) % n
+        for _ in range(START_CARDS[0] if k < 2 else START_CARDS[1]):
+            s.hands[seat][s.deck.pop()] += 1
+    if variant == STANDARD:
+        drawn = shuffled(s, list(TRIBES))[:CREW_SIZE]
+        s.crew = [t for t in TRIBES if t in drawn]
+        s.tribes = [s.crew[:] for _ in range(n)]
+        s.home = [s.crew[:] for _ in range(n)]
+        s.phase = PLAY
+    else:
+        s.phase = TRIBE
+    return s, ev
+
+
+# -- whose move ----------------------------------------------------------------------------
+
+
+def pending_seat(s: State) -> int:
+    p = s.pending
+    assert p is not None
+    if p["kind"] == "sail":
+        return int(p["line"][0][0])
+    return int(p["seat"])
+
+
+def to_act(s: State) -> frozenset[int]:
+    if s.phase == OVER:
+        return frozenset()
+    if s.phase == AUCTION:
+        assert s.auction is not None
+        return frozenset((s.auction["to"],))
+    if s.pending is not None:
+        return frozenset((pending_seat(s),))
+    return frozenset((s.turn,))
+
+
+# -- the legal moves -------------------------------------------------------------------------
+
+
+def _draw_options(s: State) -> list[Option]:
+    """Action A: two cards "in any order and combination" from the deck and the face-up
+    row; the row is refilled after both. Decision: with a single card left anywhere, the
+    player draws that one."""
+    deck = cards_left(s)
+    row = [s.row.count(c) for c in range(3)]
+    key = (min(deck, 2), *(min(k, 2) for k in row))
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = _draw_combos(deck, row)
+    return found
+
+
+def _draw_combos(deck: int, row: list[int]) -> list[Option]:
+    sources = [(DECK, deck)] + [(SHIPS[c], row[c]) for c in range(3)]
+    total = deck + sum(row)
+    out: list[Option] = []
+    if total == 0:
+        return out
+    if total == 1:
+        for name, k in sources:
+            if k:
+                out.append(_draw_option((name,)))
+        return out
+    for i, (a, ka) in enumerate(sources):
+        for b, kb in sources[i:]:
+            if (a == b and ka >= 2) or (a != b and ka and kb):
+                out.append(_draw_option((a, b)))
+    return out
+
+
+def _source_words(name: str) -> str:
+    return "one from the deck" if name == DECK else f"the face-up {name}"
+
+
+def _draw_option(take: tuple[str, ...]) -> Option:
+    found = _CACHE.get(take)
+    if found is None:
+        found = _CACHE[take] = _make_draw_option(take)
+    return found
+
+
+def _make_draw_option(take: tuple[str, ...]) -> Option:
+    if take == (DECK, DECK):
+        label = "Draw two cards from the deck"
+    elif len(take) == 2 and take[0] == take[1]:
+        label = f"Draw two face-up {take[0]} cards"
+    elif len(take) == 2:
+        label = f"Draw {_source_words(take[0])} and {_source_words(take[1])}"
+    else:
+        label = f"Draw {_source_words(take[0])} (the last card left)"
+    return opt(("draw", take), "draw", {"take": list(take)}, label, ("draw", take))
+
+
+def _crew_option(c: Crew, follow: bool) -> Option:
+    found = _CACHE.get((c, follow))
+    if found is None:
+        args = crew_args(c)
+        key = (c[0], *args.values())
+        found = _CACHE[(c, follow)] = opt(key, c[0], args, crew_label(c), ("crew", c, follow))
+    return found
+
+
+def _sail_option(x: int, follow: bool) -> Option:
+    ship = SHIPS[x]
+    label = f"Set sail with the {ship} ship"
+    return opt(("sail", ship), "sail", {"ship": ship}, label, ("sail", x, follow))
+
+
+def _turn_options(s: State, seat: int) -> list[Option]:
+    """Rulebook "Set Sail": a player with a captain "must perform the Set Sail action".
+    Decision: a player who can do nothing at all (no card to draw, none to play, no
+    captain) passes his turn."""
+    x = captain_ship(s, seat)
+    if x >= 0:
+        return [_sail_option(x, False)]
+    out = list(_draw_options(s))
+    homes = home_tribes(s, seat)
+    hand = s.hands[seat]
+    abilities = s.abilities
+    for y in range(3):
+        sp = s.ships[y]
+        key = (seat, y, homes, *sp, abilities)
+        found = _SHIP_CACHE.get(key)
+        if found is None:
+            if len(_SHIP_CACHE) > 100_000:
+                _SHIP_CACHE.clear()
+            found = _SHIP_CACHE[key] = [
+                (c[5] + len(c[6]), _crew_option(c, False))
+                for c in ship_options(sp, seat, y, 99, homes, True, abilities)]
+        have = hand[y]
+        out += [o for need, o in found if need <= have]
+    if not out:
+        out.append(opt(("idle",), "idle", {}, "Pass your turn: you can do nothing", ("idle",)))
+    return out
+
+
+def _weasel_options(s: State, seat: int) -> list[Option]:
+    """A weasel's second action (rulebook p. 7): a move, a captaincy or a sailing with the
+    same weasel. Decision: the second action grants no third ("Perform two actions"); no
+    ship sails once the game has ended."""
+    p = s.pending
+    assert p is not None
+    x, i = p["ship"], p["space"]
+    out = [_crew_option(c, True) for c in crew_options(s, seat, weasel=(x, i))]
+    if x >= 0 and i == CAPTAIN and not s.ending:
+        out.append(_sail_option(x, True))
+    return out
+
+
+def _sail_options(s: State) -> list[Option]:
+    p = s.pending
+    assert p is not None
+    out: list[Option] = []
+    seat, tribe, space = p["line"][0]
+    second = " as your rat's second token" if p["took"] else ""
+    for kind, token in sailing.options(s):
+        if kind == sailing.SEIZE:
+            out.append(opt(("seize", token), "seize", {"token": token},
+                        f"Seize {token_name(str(token))}{second}", ("seize", token)))
+        elif kind == sailing.STAY:
+            out.append(opt(("stay",), "stay", {}, f"Keep your toad aboard: "
+                        f"{sailing.stay_outcome(s)}", ("stay",)))
+        else:
+            out.append(opt(("leave",), "leave", {}, "Take no second token with your rat",
+                        ("leave",)))
+    return out
+
+
+def options(s: State, seat: int) -> list[Option]:
+    """Every move ``seat`` may make now (empty for a seat the game is not waiting for).
+    Remembered until the next move is applied (``State.memo``)."""
+    memo = s.memo
+    if memo is not None and memo[0] == s.moves and memo[1] == seat:
+        return memo[2]
+    out = _options(s, seat)
+    s.memo = (s.moves, seat, out)
+    return out
+
+
+def _options(s: State, seat: int) -> list[Option]:
+    if s.phase == OVER or seat not in to_act(s):
+        return []
+    if s.phase == TRIBE:
+        taken = {t[0] for t in s.tribes if t}
+        return [opt(("tribe", t), "tribe", {"tribe": t}, f"Lead the {TRIBE_PLURAL[t]}",
+                 ("tribe", t)) for t in TRIBES if t not in taken]
+    if s.phase == AUCTION:
+        return [opt(key, kind, args, label, key) for key, kind, args, label
+                in auction.options(s, seat)]
+    p = s.pending
+    if p is None:
+        return _turn_options(s, seat)
+    kind = p["kind"]
+    if kind == "sail":
+        return _sail_options(s)
+    if kind == "discard":
+        over = hand_size(s, seat) - HAND_LIMIT
+        return [opt(("discard", SHIPS[c]), "discard", {"card": SHIPS[c]},
+                 f"Discard {card_word(c)} ({over} over the limit of {HAND_LIMIT})",
+                 ("discard", c)) for c in range(3) if s.hands[seat][c]]
+    if kind == "snail":
+        ship = SHIPS[p["ship"]]
+        return [
+            opt(("reveal",), "reveal", {}, f"Reveal the top card: on a {ship}, your snail "
+             "moves one more space", ("reveal",)),
+            opt(("no_reveal",), "no_reveal", {}, "Leave the deck alone (the snail stays)",
+             ("no_reveal",)),
+        ]
+    # a weasel's second action
+    return [*_weasel_options(s, seat),
+            opt(("end",), "end", {}, "End your turn without a second weasel action", ("end",))]
+
+
+# -- what moves do ---------------------------------------------------------------------------
+
+
+def apply(s: State, seat: int, payload: Any) -> list[Event]:
+    ev: Events = []
+    what = payload[0]
+    s.moves += 1
+    if s.phase == AUCTION:
+        _apply_auction(s, seat, payload, ev)
+        return ev
+    if what == "tribe":
+        _choose_tribe(s, seat, payload[1], ev)
+        return ev
+    if what == "draw":
+        _draw(s, seat, payload[1], ev)
+    elif what == "crew":
+        _crew(s, seat, payload[1], payload[2], ev)
+    elif what == "sail":
+        s.pending = None
+        sailing.start_sail(s, payload[1], not payload[2], ev)
+    elif what == "seize":
+        sailing.seize(s, payload[1], ev)
+        sailing.step(s, ev)
+    elif what == "stay":
+        sailing.stay(s, ev)
+        sailing.step(s, ev)
+    elif what == "leave":
+        sailing.leave(s, ev)
+        sailing.step(s, ev)
+    elif what == "discard":
+        _discard(s, seat, payload[1], ev)
+    elif what == "reveal":
+        _reveal(s, seat, ev)
+    elif what == "no_reveal":
+        s.pending = None
+    elif what == "end":
+        s.pending = None
+        pub(ev, "end_turn", f"{P(seat)} ends the turn.", seat=seat)
+    elif what == "idle":
+        pub(ev, "idle", f"{P(seat)} can do nothing and passes.", seat=seat)
+    _continue(s, ev)
+    return ev
+
+
+def _apply_auction(s: State, seat: int, key: tuple, ev: Events) -> None:
+    kind = key[0]
+    if kind == "start_bid":
+        auction.start_bid(s, seat, key[1], key[2], ev)
+    elif kind == "raise":
+        auction.raise_bid(s, seat, key[1], ev)
+    elif kind == "pass":
+        auction.pass_bid(s, seat, ev)
+    else:
+        auction.pay(s, seat, SHIPS.index(key[1]), ev)
+
+
+def _choose_tribe(s: State, seat: int, tribe: str, ev: Events) -> None:
+    """Landlubber variant: "each player simply chooses one pirat tribe and takes four
+    figures of the chosen type". Decision: they choose in turn from the first player; with
+    five figures a tribe, no two players lead the same tribe."""
+    s.tribes[seat] = [tribe] * CREW_SIZE
+    s.home[seat] = [tribe] * CREW_SIZE
+    pub(ev, "tribe", f"{P(seat)} leads the {TRIBE_PLURAL[tribe]}.", seat=seat, tribe=tribe)
+    s.turn = (s.turn + 1) % s.n
+    if s.turn == s.first:
+        s.phase = PLAY
+
+
+def _draw(s: State, seat: int, take: tuple[str, ...], ev: Events) -> None:
+    hand = s.hands[seat]
+    got_deck: list[int] = []
+    for src in take:
+        if src == DECK:
+            c = draw_card(s, ev)
+            assert c is not None
+            got_deck.append(c)
+        else:
+            c = SHIPS.index(src)
+            s.row.remove(c)
+        hand[c] += 1
+    refill_row(s, ev)
+    faces = [f"the face-up {src}" for src in take if src != DECK]
+    k = len(got_deck)
+    if k:
+        faces.append("two from the deck" if k == 2 else "one from the deck")
+    what = " and ".join(faces)
+    pub(ev, "draw", f"{P(seat)} draws {what}.", seat=seat, deck=k)
+    if got_deck:
+        priv(ev, seat, "draw", "From the deck you draw " +
+             " and ".join(card_word(c) for c in got_deck) + ".")
+    if hand_size(s, seat) > HAND_LIMIT:
+        s.pending = {"kind": "discard", "seat": seat}
+        _auto_discard(s, seat, ev)
+
+
+def _auto_discard(s: State, seat: int, ev: Events) -> None:
+    """Discards for the player when every card in hand has the same symbol."""
+    hand = s.hands[seat]
+    while hand_size(s, seat) > HAND_LIMIT and sum(1 for c in hand if c) == 1:
+        _discard_one(s, seat, next(c for c in range(3) if hand[c]), ev)
+    if hand_size(s, seat) <= HAND_LIMIT:
+        s.pending = None
+
+
+def _discard_one(s: State, seat: int, c: int, ev: Events) -> None:
+    """Decision: cards discarded down to six go face up onto the discard pile."""
+    s.hands[seat][c] -= 1
+    s.discard[c] += 1
+    pub(ev, "discard", f"{P(seat)} discards {card_word(c)} (hand limit {HAND_LIMIT}).",
+        seat=seat)
+
+
+def _discard(s: State, seat: int, c: int, ev: Events) -> None:
+    _discard_one(s, seat, c, ev)
+    _auto_discard(s, seat, ev)
+
+
+def _crew(s: State, seat: int, c: Crew, follow: bool, ev: Events) -> None:
+    """Actions B and C. After a snail's move, its owner may reveal the top card; after a
+    weasel's first action, its owner may take a second with it."""
+    s.pending = None
+    do_crew(s, seat, c, ev)
+    kind, x, tribe, _, to, _, _ = c
+    if not s.abilities:
+        return
+    if tribe == SNAIL and kind == "move" and cards_left(s) > 0:
+        s.pending = {"kind": "snail", "seat": seat, "ship": x, "space": to - 1}
+    elif tribe == WEASEL and not follow:
+        offer_weasel(s, seat, x, to - 1, ev)
+
+
+def offer_weasel(s: State, seat: int, x: int, space: int, ev: Events) -> None:
+    """Waits for a weasel's second action, if it has one it can pay for."""
+    s.pending = {"kind": "weasel", "seat": seat, "ship": x, "space": space}
+    if not _weasel_options(s, seat):
+        s.pending = None
+        return
+    pub(ev, "weasel", f"{P(seat)}'s weasel may take a second action.", seat=seat)
+
+
+def _reveal(s: State, seat: int, ev: Events) -> None:
+    """The snail (rulebook p. 7): "he may reveal the top card of the Talisman deck. If the
+    symbol ... matches the ship ..., the snail moves one additional space towards the bow",
+    swapping places with a figure there. Decisions: the revealed card goes to the discard
+    pile; a snail whose owner has a captain on another ship does not move onto the
+    captain's space (never two captains)."""
+    p = s.pending
+    assert p is not None
+    s.pending = None
+    x, i = p["ship"], p["space"]
+    c = draw_card(s, ev)
+    if c is None:
+        return
+    s.discard[c] += 1
+    ship = SHIPS[x]
+    if c != x:
+        pub(ev, "reveal", f"{P(seat)} reveals {card_word(c)} for the snail: no luck.",
+            seat=seat, card=SHIPS[c])
+        return
+    sp = s.ships[x]
+    t = i + 1
+    if t == CAPTAIN and captain_ship(s, seat) not in (-1, x):
+        pub(ev, "reveal", f"{P(seat)} reveals {card_word(c)}, but the snail cannot become a "
+                          "second captain.", seat=seat, card=ship)
+        return
+    other = sp[t]
+    sp[t], sp[i] = sp[i], other
+    where = "the captain's space" if t == CAPTAIN else f"space {t + 1}"
+    text = f"{P(seat)} reveals {card_word(c)}: the snail moves on to {where}"
+    if other is not None:
+        text += f", swapping places with {P(other[0])}'s {other[1]}"
+    pub(ev, "reveal", text + ".", seat=seat, card=ship)
+
+
+def _continue(s: State, ev: Events) -> None:
+    """After a step: wait for a pending step, else run the last sailings, score the game,
+    or pass the turn clockwise."""
+    while s.pending is None:
+        if s.final:
+            x = s.final.pop(0)
+            if s.ships[x][CAPTAIN] is not None:
+                sailing.start_sail(s, x, True, ev)
+            continue
+        if s.ending:
+            _finish(s, ev)
+            return
+        s.turn = (s.turn + 1) % s.n
+        if s.turn == s.first:
+            s.round += 1
+        return
+
+
+def _finish(s: State, ev: Events) -> None:
+    scores = [score(t) for t in s.treasure]
+    ties = [tie_break(s.ships, t) for t in range(s.n)]
+    winners = ranking(scores, ties)
+    best = scores[winners[0]]
+    names = " and ".join(P(w) for w in winners)
+    tied = [t for t in range(s.n) if scores[t] == best]
+    if len(winners) > 1:
+        reason = (f"{names} share the victory with {best} points"
+                  + (f" and {ties[winners[0]]} on the tie-break." if len(tied) > 1 else "."))
+    elif len(tied) > 1:
+        reason = (f"{names} wins on the tie-break: {best} points like "
+                  + " and ".join(P(t) for t in tied if t != winners[0])
+                  + f", but crew spaces worth {ties[winners[0]]}.")
+    else:
+        reason = f"{names} wins with {best} points."
+    s.result = {"winners": winners, "scores": scores, "tiebreak": ties, "reason": reason}
+    s.phase = OVER
+    s.pending = None
+    pub(ev, "over", "The game is over. " + reason, winners=winners, scores=scores)
+

@@ -1,0 +1,215 @@
+"""Action D, "Set Sail" (rulebook p. 5), with the rat's and the toad's abilities (p. 6), and
+the end of the game ("Winning the Game", p. 5).
+
+A sailing is the pending step ``{"kind": "sail", ...}``: the seizers in order (the captain,
+then the figures nearest the bow), the booty still in the group, what the current seizer
+took. A seizer with a real choice is waited for; one with a single possible token takes it
+at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .common import Events, P, captain_ship, new_group, pub, ship_name, sort_tokens
+from .data import CAPTAIN, RAT, SHIPS, TOAD, space_name, token_name
+from .state import State
+
+SEIZE, STAY, LEAVE = "seize", "stay", "leave"
+
+
+def start_sail(s: State, x: int, chain: bool, ev: Events) -> None:
+    """Ship ``x`` sets sail: its captain takes the bonus token at once; the seizures follow.
+
+    ``chain``: the sailing is an action that may be a weasel's first (a turn's action, or a
+    last sailing: "After the game ends ... weasels may still use their special ability")."""
+    sp = s.ships[x]
+    group = s.groups[x].pop(0)
+    captain = sp[CAPTAIN]
+    seat, tribe = captain
+    line = [[seat, tribe, CAPTAIN]]
+    line += [[f[0], f[1], i] for i in (2, 1, 0) if (f := sp[i]) is not None]
+    s.treasure[seat].append(group[3])
+    pub(ev, "sail", f"The {SHIPS[x]} ship sets sail under {P(seat)}'s {tribe} captain.",
+        ship=SHIPS[x], seat=seat)
+    pub(ev, "seize", f"{P(seat)}'s captain seizes the {token_name(group[3])} bonus token.",
+        seat=seat, token=group[3])
+    s.pending = {
+        "kind": "sail",
+        "ship": x,
+        "booty": list(group[:3]),
+        "line": line,
+        "took": 0,
+        "seized": [],
+        "chain": chain and s.abilities and tribe == "weasel",
+        "captain": seat,
+    }
+    step(s, ev)
+
+
+def options(s: State) -> list[tuple[str, str | None]]:
+    """The current seizer's choices: ("seize", token) per distinct token, ("stay", None)
+    for a toad that may remain aboard, ("leave", None) for a rat's optional second token."""
+    p = s.pending
+    assert p is not None and p["kind"] == "sail"
+    seat, tribe, space = p["line"][0]
+    out: list[tuple[str, str | None]] = [(SEIZE, t) for t in dict.fromkeys(sort_tokens(p["booty"]))]
+    if s.abilities:
+        if tribe == TOAD and space != CAPTAIN and p["took"] == 0:
+            out.append((STAY, None))
+        elif tribe == RAT and p["took"] == 1:
+            out.append((LEAVE, None))
+    return out
+
+
+def seizer(s: State) -> int | None:
+    p = s.pending
+    if p is None or p["kind"] != "sail" or not p["line"]:
+        return None
+    return int(p["line"][0][0])
+
+
+def step(s: State, ev: Events) -> None:
+    """Run the seizures until a seizer must choose; finish the sailing when all are done."""
+    p = s.pending
+    assert p is not None
+    while p["line"]:
+        if not p["booty"]:
+            p["line"].pop(0)
+            continue
+        opts = options(s)
+        if len(opts) == 1:
+            seize(s, str(opts[0][1]), ev)
+            continue
+        return
+    finish(s, ev)
+
+
+def seize(s: State, token: str, ev: Events) -> None:
+    """The current seizer takes ``token``. Rulebook p. 6, rats: "may seize two square booty
+    tokens instead of one" -- after the first, the rat's owner may take a second or leave."""
+    p = s.pending
+    assert p is not None
+    seat, tribe, space = p["line"][0]
+    p["booty"].remove(token)
+    s.treasure[seat].append(token)
+    p["took"] += 1
+    if space not in p["seized"]:
+        p["seized"].append(space)
+    who = "captain" if space == CAPTAIN else f"{tribe} on space {space + 1}"
+    pub(ev, "seize", f"{P(seat)}'s {who} seizes {token_name(token)}.", seat=seat, token=token)
+    if s.abilities and tribe == RAT and p["took"] == 1 and p["booty"]:
+        return
+    p["line"].pop(0)
+    p["took"] = 0
+
+
+def stay(s: State, ev: Events) -> None:
+    p = s.pending
+    assert p is not None
+    seat, tribe, space = p["line"].pop(0)
+    p["took"] = 0
+    pub(ev, "stay", f"{P(seat)}'s toad on space {space + 1} seizes nothing and remains aboard.",
+        seat=seat)
+
+
+def leave(s: State, ev: Events) -> None:
+    p = s.pending
+    assert p is not None
+    seat, _, _ = p["line"].pop(0)
+    p["took"] = 0
+    pub(ev, "leave", f"{P(seat)}'s rat takes only one token.", seat=seat)
+
+
+def stay_outcome(s: State) -> str:
+    """Where the current seizer (a toad) ends up if it remains aboard, for its label: all
+    the figures nearer the bow have been decided by then."""
+    p = s.pending
+    assert p is not None
+    _, _, space = p["line"][0]
+    target = space + 1
+    if _moves_up(s, p["ship"], space, p):
+        return "it becomes captain" if target == CAPTAIN else f"it moves up to space {target + 1}"
+    if target == CAPTAIN:
+        return "it stays on space 3: you already have a captain"
+    return f"it stays on {space_name(space)}"
+
+
+def captain_ship_after(s: State, seat: int, x: int) -> int:
+    """The seat's captain once ship ``x``'s captain has left it."""
+    found = captain_ship(s, seat)
+    return -1 if found == x else found
+
+
+def _moves_up(s: State, x: int, i: int, p: dict[str, Any]) -> bool:
+    """Will the staying figure on index ``i`` move up (decided from the bow backwards)?"""
+    sp = s.ships[x]
+    t = i + 1
+    if t == CAPTAIN:
+        return captain_ship_after(s, sp[i][0], x) < 0
+    f = sp[t]
+    if f is None or t in p["seized"]:
+        return True
+    return _moves_up(s, x, t, p)
+
+
+def finish(s: State, ev: Events) -> None:
+    """After the seizures: every figure that seized goes home, the others move one space
+    towards the bow (from the bow backwards; a figure whose next space stays occupied stays
+    put, and none becomes a second captain of its owner); leftover booty goes to the box;
+    the second group moves up and a new one is laid out. A ship left without flotsam ends the
+    game: every other ship with a captain sets sail a last time."""
+    p = s.pending
+    assert p is not None
+    x = p["ship"]
+    sp = s.ships[x]
+    for i in sorted(p["seized"], reverse=True):
+        f = sp[i]
+        s.home[f[0]].append(f[1])
+        sp[i] = None
+    for i in (2, 1, 0):
+        f = sp[i]
+        if f is None or sp[i + 1] is not None:
+            continue
+        if i + 1 == CAPTAIN and captain_ship(s, f[0]) >= 0:
+            continue
+        sp[i + 1] = f
+        sp[i] = None
+        where = "becomes captain" if i + 1 == CAPTAIN else f"moves up to space {i + 2}"
+        pub(ev, "move_up", f"{P(f[0])}'s {f[1]} stays aboard the {SHIPS[x]} ship and {where}.",
+            seat=f[0])
+    if p["booty"]:
+        s.box.extend(p["booty"])
+        pub(ev, "box", f"{len(p['booty'])} booty token(s) nobody seized go back to the box.")
+    group = new_group(s)
+    if group is not None:
+        s.groups[x].append(group)
+    s.sailings += 1
+    s.pending = None
+    if not s.groups[x] and not s.ending:
+        _game_ends(s, x, ev)
+    if p["chain"]:
+        from .rules import offer_weasel
+
+        offer_weasel(s, int(p["captain"]), -1, -1, ev)
+
+
+def _game_ends(s: State, x: int, ev: Events) -> None:
+    """Rulebook "Winning the Game": "The game ends when any one ship does not have flotsam
+    piles in front of its bow. All other ships with a captain aboard immediately set sail
+    for the final time." Decision: they sail in clockwise order of their captains' owners,
+    from the left of the player who ended the game; the list is fixed at that moment."""
+    s.ending = True
+    s.ender = s.turn
+    order: list[int] = []
+    for k in range(1, s.n + 1):
+        seat = (s.ender + k) % s.n
+        y = captain_ship(s, seat)
+        if y >= 0 and y != x:
+            order.append(y)
+    s.final = order
+    text = f"{ship_name(x).capitalize()} has no flotsam left: the game ends."
+    if order:
+        text += " " + ", ".join(ship_name(y) for y in order).capitalize() + \
+            (" sets" if len(order) == 1 else " set") + " sail a last time."
+    pub(ev, "end", text)
