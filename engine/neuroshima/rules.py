@@ -58,7 +58,7 @@ def new_state(seed: str, opts: dict[str, Any]) -> dict[str, Any]:
         "turn": 0, "turn_no": -2, "phase": "hq",
         "implant_used": False, "grabbed": [], "pending": None,
         "last_draw": None, "turns_left": None, "tiebreak": False,
-        "hq_t": [HQ_TOUGHNESS, HQ_TOUGHNESS], "battles": 0, "last_battle": None,
+        "hq_t": [HQ_TOUGHNESS, HQ_TOUGHNESS], "lost": [0, 0], "battles": 0, "last_battle": None,
         "log": [], "result": None,
     }
 
@@ -385,9 +385,24 @@ def _move_unit(s: dict, a: int, b: int, rot: int, events: list[Event]) -> None:
     _log(s, events, f"{tile_name(unit[0])} goes from {LABELS[a]} to {LABELS[b]}.")
 
 
+def _units(board: list) -> list[int]:
+    out = [0, 0]
+    for u in board:
+        if u is not None:
+            out[u[1]] += 1
+    return out
+
+
+def _count_lost(s: dict, before: list[int]) -> None:
+    after = _units(s["board"])
+    for seat in (0, 1):
+        s["lost"][seat] += before[seat] - after[seat]
+
+
 def _instant_damage(s: dict, hits: list[tuple], events: list[Event]) -> None:
     """Instant damage: no armour; a Medic may cancel (section 2.4); the dead go at once."""
     board = s["board"]
+    before = _units(board)
     held = battle.nets(board)
     medics = battle.boosts(board, held).medics
     names = {i: tile_name(board[i][0]) for i, *_ in hits}
@@ -395,6 +410,7 @@ def _instant_damage(s: dict, hits: list[tuple], events: list[Event]) -> None:
     for n, (i, *_rest) in enumerate(hits):
         what = "saved by a Medic" if n in saved else "1 wound"
         _log(s, events, f"{names[i]} on {LABELS[i]}: {what}.")
+    _count_lost(s, before)
     if dead:
         _log(s, events, "Removed: " + ", ".join(LABELS[i] for i in sorted(dead)) + ".")
 
@@ -448,9 +464,11 @@ def _fight(s: dict, then: str, events: list[Event]) -> None:
     """A battle, Drift, the HQ check, then the Drift turns and what comes next (``then``:
     "continue" the turn, "end" it, the "final" battle or the "tiebreak" battle)."""
     board = s["board"]
+    before = _units(board)
     phases = battle.resolve(board, s["opts"])
     pirates = pirates_seat(s)
     d = battle.drift(board, pirates)
+    _count_lost(s, before)
     s["battles"] += 1
     s["hq_t"] = [hq_toughness(board, 0), hq_toughness(board, 1)]
     drift_rec = {

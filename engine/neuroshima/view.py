@@ -48,6 +48,7 @@ def view(s: dict, seat: int | None) -> dict[str, Any]:
         "piles": [len(p) for p in s["piles"]],
         "hands": [sorted(h) for h in s["hands"]],
         "discards": [len(d) for d in s["discards"]],
+        "lost": list(s["lost"]),
         "implant_used": s["implant_used"],
         "last_draw": s["last_draw"],
         "turns_left": s["turns_left"],
