@@ -18,9 +18,9 @@ DECISIONS: tuple[str, ...] = (
     "allowed only if you can also give each raccoon's owner a card of the ship's symbol.",
     "Weasel: two actions at most (the second grants no third). After the game has ended, a "
     "weasel's second action may be a move or a captaincy; no ship sails any more.",
-    "Snail: revealing is optional; the revealed card goes to the discard pile. A snail never "
-    "becomes its owner's second captain; it may swap places with a captain, who then stands "
-    "on space 3.",
+    "Snail: revealing is optional; the revealed card goes to the discard pile. A lucky snail "
+    "on space 3 may swap places with a captain, who then stands on space 3 and no longer "
+    "sails.",
     "Rat: the second token is optional (the rulebook's \"may\"); its owner picks both.",
     "Toad: it decides after the figures nearer the bow. Remaining aboard, it moves one space "
     "towards the bow if that space is free after the sailing; from space 3 it becomes captain "

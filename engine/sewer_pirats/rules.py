@@ -456,9 +456,10 @@ def offer_weasel(s: State, seat: int, x: int, space: int, ev: Events) -> None:
 def _reveal(s: State, seat: int, ev: Events) -> None:
     """The snail (rulebook p. 7): "he may reveal the top card of the Talisman deck. If the
     symbol ... matches the ship ..., the snail moves one additional space towards the bow",
-    swapping places with a figure there. Decisions: the revealed card goes to the discard
-    pile; a snail whose owner has a captain on another ship does not move onto the
-    captain's space (never two captains)."""
+    swapping places with a figure there (a captain too). Decision: the revealed card goes
+    to the discard pile. A snail moves in its owner's turn, who has no captain then (he
+    would have to set sail), so it never makes a second captain; the check stays for
+    safety."""
     p = s.pending
     assert p is not None
     s.pending = None

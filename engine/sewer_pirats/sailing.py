@@ -9,8 +9,6 @@ at once.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .common import Events, P, captain_ship, new_group, pub, ship_name, sort_tokens
 from .data import CAPTAIN, RAT, SHIPS, TOAD, space_name, token_name
 from .state import State
@@ -121,16 +119,50 @@ def leave(s: State, ev: Events) -> None:
     pub(ev, "leave", f"{P(seat)}'s rat takes only one token.", seat=seat)
 
 
+def settle(s: State, x: int, seized: list[int]) -> tuple[list, dict[int, int]]:
+    """Ship ``x``'s spaces once a sailing is over: the captain and every figure that
+    seized have left; each other figure, nearest the bow first, moves "one space towards
+    the bow" -- to the next free space, moving over occupied ones as in "Move a Figure"
+    (the rulebook's toad example: a toad on space 2 passes the toad that stays on space 3
+    and becomes captain). Decision: a figure whose next free space is the captain's, when
+    its owner already has a captain elsewhere, stays where it is.
+
+    Returns the spaces and the moves made (index from -> index to)."""
+    sp = list(s.ships[x])
+    moved: dict[int, int] = {}
+    sp[CAPTAIN] = None
+    for i in seized:
+        sp[i] = None
+    for i in (2, 1, 0):
+        f = sp[i]
+        if f is None:
+            continue
+        t = i + 1
+        while t < CAPTAIN and sp[t] is not None:
+            t += 1
+        if sp[t] is not None:
+            continue
+        if t == CAPTAIN and captain_ship_after(s, f[0], x) >= 0:
+            continue
+        sp[t], sp[i] = f, None
+        moved[i] = t
+    return sp, moved
+
+
 def stay_outcome(s: State) -> str:
-    """Where the current seizer (a toad) ends up if it remains aboard, for its label: all
-    the figures nearer the bow have been decided by then."""
+    """Where the current seizer (a toad) ends up if it remains aboard, for its label: the
+    figures nearer the bow have all been decided by then, and those behind it do not
+    change where it goes."""
     p = s.pending
     assert p is not None
-    _, _, space = p["line"][0]
-    target = space + 1
-    if _moves_up(s, p["ship"], space, p):
-        return "it becomes captain" if target == CAPTAIN else f"it moves up to space {target + 1}"
-    if target == CAPTAIN:
+    space = p["line"][0][2]
+    _, moved = settle(s, p["ship"], p["seized"])
+    t = moved.get(space)
+    if t == CAPTAIN:
+        return "it becomes captain"
+    if t is not None:
+        return f"it moves up to {space_name(t)}"
+    if space == 2:
         return "it stays on space 3: you already have a captain"
     return f"it stays on {space_name(space)}"
 
@@ -141,43 +173,26 @@ def captain_ship_after(s: State, seat: int, x: int) -> int:
     return -1 if found == x else found
 
 
-def _moves_up(s: State, x: int, i: int, p: dict[str, Any]) -> bool:
-    """Will the staying figure on index ``i`` move up (decided from the bow backwards)?"""
-    sp = s.ships[x]
-    t = i + 1
-    if t == CAPTAIN:
-        return captain_ship_after(s, sp[i][0], x) < 0
-    f = sp[t]
-    if f is None or t in p["seized"]:
-        return True
-    return _moves_up(s, x, t, p)
-
-
 def finish(s: State, ev: Events) -> None:
     """After the seizures: every figure that seized goes home, the others move one space
-    towards the bow (from the bow backwards; a figure whose next space stays occupied stays
-    put, and none becomes a second captain of its owner); leftover booty goes to the box;
+    towards the bow (see ``settle``); leftover booty goes to the box;
     the second group moves up and a new one is laid out. A ship left without flotsam ends the
     game: every other ship with a captain sets sail a last time."""
     p = s.pending
     assert p is not None
     x = p["ship"]
     sp = s.ships[x]
-    for i in sorted(p["seized"], reverse=True):
+    after, moved = settle(s, x, p["seized"])
+    for i in sorted({CAPTAIN, *p["seized"]}):
         f = sp[i]
-        s.home[f[0]].append(f[1])
-        sp[i] = None
-    for i in (2, 1, 0):
+        if f is not None:
+            s.home[f[0]].append(f[1])
+    for i, t in moved.items():
         f = sp[i]
-        if f is None or sp[i + 1] is not None:
-            continue
-        if i + 1 == CAPTAIN and captain_ship(s, f[0]) >= 0:
-            continue
-        sp[i + 1] = f
-        sp[i] = None
-        where = "becomes captain" if i + 1 == CAPTAIN else f"moves up to space {i + 2}"
-        pub(ev, "move_up", f"{P(f[0])}'s {f[1]} stays aboard the {SHIPS[x]} ship and {where}.",
-            seat=f[0])
+        where = "becomes captain" if t == CAPTAIN else f"moves up to space {t + 1}"
+        pub(ev, "move_up", f"{P(f[0])}'s {f[1]} stays aboard the {SHIPS[x]} ship and "
+                           f"{where}.", seat=f[0])
+    s.ships[x] = after
     if p["booty"]:
         s.box.extend(p["booty"])
         pub(ev, "box", f"{len(p['booty'])} booty token(s) nobody seized go back to the box.")
@@ -210,6 +225,8 @@ def _game_ends(s: State, x: int, ev: Events) -> None:
     s.final = order
     text = f"{ship_name(x).capitalize()} has no flotsam left: the game ends."
     if order:
-        text += " " + ", ".join(ship_name(y) for y in order).capitalize() + \
-            (" sets" if len(order) == 1 else " set") + " sail a last time."
+        names = [ship_name(y) for y in order]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        text += f" {listed[0].upper()}{listed[1:]} " + ("sets" if len(order) == 1 else "set") \
+            + " sail a last time."
     pub(ev, "end", text)
