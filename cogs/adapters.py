@@ -17,7 +17,10 @@ from typing import Any
 from engine.core import Action
 
 #: game id -> module under cogs/ that defines ``ADAPTER`` and its command cog ``COG``
-_MODULES: dict[str, str] = {"all-hands": "cogs.all_hands"}
+_MODULES: dict[str, str] = {
+    "all-hands": "cogs.all_hands",
+    "pirate-tricks": "cogs.pirate_tricks",
+}
 
 
 @dataclass
@@ -34,6 +37,8 @@ class Panel:
     """A seat's private menu: buttons, multi-pick menus, and single-pick menus."""
 
     buttons: list[Action] = field(default_factory=list)
+    #: rows of five buttons at most; buttons that do not fit go to the menu
+    button_rows: int = 1
     batches: list[Batch] = field(default_factory=list)
     menu: list[Action] = field(default_factory=list)
     menu_placeholder: str = "Choose your move…"

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 CUSTOM_ID_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
 MENU_SIZE = 25
+BUTTONS_PER_ROW = 5
 ROWS = 5
 
 
@@ -212,7 +213,8 @@ def panel_view(table: Table, seat: int, panel: Panel) -> tuple[discord.ui.View |
     names = [s.name for s in table.seats]
     view = discord.ui.View(timeout=None)
     rows = 0
-    buttons = panel.buttons[:5]
+    limit = BUTTONS_PER_ROW * max(1, min(panel.button_rows, ROWS - 1))
+    buttons = panel.buttons[:limit]
     for a in buttons:
         value = encode(a)
         custom = f"parley:do:{key}:{seat}:{moves}:{value}"
@@ -221,8 +223,8 @@ def panel_view(table: Table, seat: int, panel: Panel) -> tuple[discord.ui.View |
         view.add_item(ActionButton(key, seat, moves, value,
                                    texts.clip(label(a, names), BUTTON_LABEL_LIMIT),
                                    discord.ButtonStyle.primary))
-    rows += 1 if buttons else 0
-    rest = list(panel.buttons[5:])
+    rows += -(-len(buttons) // BUTTONS_PER_ROW)
+    rest = list(panel.buttons[limit:])
     for batch in panel.batches:
         finish = "-" if batch.finish is None else encode(batch.finish)
         custom = f"parley:batch:{key}:{seat}:{moves}:{finish}"

@@ -1,0 +1,376 @@
+"""``/tricks``: the moves of Pirate Tricks, and how its table looks on Discord.
+
+Every command turns what was typed into engine actions and lets the engine judge them:
+``/tricks ditch cards:R9 G12`` becomes "ditch red 9, ditch green 12", tried on a copy first
+so that a ditch with one impossible card changes nothing. Autocomplete lists come from
+``GAME.legal_actions``, labelled as the engine labels its actions; ``/tricks move`` reaches
+every legal action, so nothing is unreachable.
+
+Sealed bids stay sealed: ``/tricks bid`` is answered privately, the channel only hears that
+a bid was placed, and the amounts appear together once every bid is in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import texts
+from cogs.actions import choices, decode, label
+from cogs.adapters import Batch, GameAdapter, Panel
+from cogs.play import bot_of, command_move, legal, names_of
+from engine.core import Action, IllegalAction
+from engine.pirate_tricks.cards import ALL_CODES, NAMES, sort_cards
+from engine.pirate_tricks.scorecards import CARDS
+from engine.table import PLAYING, Table
+
+if TYPE_CHECKING:
+    from cogs.bot import ParleyBot
+
+GAME_ID = "pirate-tricks"
+#: bids offered in the private panel's menus (4 menus of 25); any amount works by command
+PANEL_BIDS = 100
+_SPLIT = re.compile(r"[,;+/]|\s+and\s+")
+_CODE = re.compile(r"^([RGB])\s*(\d{1,2})$", re.IGNORECASE)
+_NAMED = re.compile(r"^(red|green|blue|vulper|beringa|mustel)\s*(\d{1,2})$", re.IGNORECASE)
+_WORD_COLOUR = {"red": "R", "vulper": "R", "green": "G", "beringa": "G", "blue": "B",
+                "mustel": "B"}
+
+
+# -- cards typed by people ------------------------------------------------------------------
+
+
+def card_code(text: str) -> str | None:
+    """The code of a card written as a code ("r13", "G 5") or a name ("red 13",
+    "Beringa 5", "13 blue"); None when it names no card."""
+    t = " ".join(text.strip().split())
+    m = _CODE.match(t)
+    if m:
+        code = f"{m.group(1).upper()}{int(m.group(2))}"
+        return code if code in ALL_CODES else None
+    m = _NAMED.match(t) or re.match(r"^(\d{1,2})\s*(red|green|blue|vulper|beringa|mustel)$",
+                                    t, re.IGNORECASE)
+    if m:
+        word, number = (m.group(1), m.group(2)) if not m.group(1).isdigit() else \
+            (m.group(2), m.group(1))
+        code = f"{_WORD_COLOUR[word.casefold()]}{int(number)}"
+        return code if code in ALL_CODES else None
+    return None
+
+
+def parse_cards(text: str) -> list[str]:
+    """Card codes from "R13, G5", "r13 g5" or "red 13 and green 5"."""
+    out: list[str] = []
+    for part in _SPLIT.split(text):
+        part = part.strip()
+        if not part:
+            continue
+        code = card_code(part)
+        if code is not None:
+            out.append(code)
+            continue
+        words = part.split()
+        pairs = [" ".join(words[i:i + 2]) for i in range(0, len(words), 2)]
+        codes = [card_code(w) for w in words]
+        if words and all(codes):
+            out += [c for c in codes if c]
+        elif len(words) % 2 == 0 and all(card_code(p) for p in pairs):
+            out += [c for c in (card_code(p) for p in pairs) if c]
+        else:
+            raise IllegalAction(
+                f"I don't know the card {part!r}. Write codes (R13, G5, B20) or names "
+                "(red 13, green 5), separated by spaces or commas."
+            )
+    return out
+
+
+def one_card(text: str) -> str:
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise IllegalAction("Name exactly one card, e.g. R13 or red 13 (pick from the list).")
+    return cards[0]
+
+
+# -- the adapter: how the table looks ----------------------------------------------------------
+
+
+class PirateTricksAdapter(GameAdapter):
+    def panel(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Panel:
+        kinds = {a.kind for a in actions}
+        if "play" in kinds:
+            return Panel(buttons=[a for a in actions if a.kind == "play"], button_rows=2,
+                         menu=[a for a in actions if a.kind != "play"])
+        if "bid" in kinds:
+            offered = [a for a in actions if a.kind == "bid"]
+            row = int((view.get("bidding") or {}).get("row", 0)) + 1
+            more = " (more: /tricks bid)" if len(offered) > PANEL_BIDS else ""
+            return Panel(menu=offered[:PANEL_BIDS],
+                         menu_placeholder=f"Your sealed bid on row {row}{more}…")
+        if kinds & {"reveal", "give"}:
+            return Panel(buttons=list(actions), button_rows=3)
+        if "ditch" in kinds:
+            ditches = [a for a in actions if a.kind == "ditch"]
+            left = 2 - len(view.get("my_ditched") or [])
+            return Panel(batches=[Batch(f"Ditch {left} card{'s' if left > 1 else ''}, face "
+                                        "down (pick here)…", ditches, None)])
+        if "predict" in kinds:
+            return Panel(menu=list(actions), menu_placeholder="Your prediction: tricks you "
+                         "will take…")
+        return Panel(menu=list(actions))
+
+    def prompt(self, view: Mapping[str, Any]) -> str:
+        phase = view.get("phase")
+        if phase == "bid":
+            row = int((view.get("bidding") or {}).get("row", 0)) + 1
+            return f"place your sealed bid on **row {row}** (`/tricks bid`, or **My hand / act**)."
+        if phase == "reveal":
+            return "pick a card to reveal for the tie-break (`/tricks reveal`)."
+        if phase == "ditch":
+            return "ditch two cards, face down (`/tricks ditch`)."
+        return "your move."
+
+    def epoch(self, view: Mapping[str, Any]) -> Hashable:
+        return view.get("round")
+
+    def headline(self, view: Mapping[str, Any], title: str) -> str:
+        parts = [title, f"round {view.get('round')} of {view.get('rounds')}"]
+        phase = view.get("phase")
+        if phase == "bid" and view.get("bidding"):
+            b = view["bidding"]
+            parts.append(f"bids on row {int(b['row']) + 1}"
+                         + (" (second pass)" if b.get("pass") == 2 else ""))
+        elif phase in ("reveal", "choose") and view.get("tie"):
+            parts.append(f"tie-break for row {int(view['tie']['row']) + 1}")
+        elif phase == "ditch":
+            parts.append("ditch two")
+        elif phase == "predict":
+            parts.append("predictions")
+        elif phase == "play" and view.get("trick"):
+            parts.append(f"trick {view['trick']['no']} of 10")
+        treasure = (view.get("score_cards") or {}).get("treasure")
+        if treasure and phase != "over":
+            parts.append(CARDS[treasure].name)
+        return " · ".join(parts)
+
+
+ADAPTER = PirateTricksAdapter()
+
+
+# -- autocomplete helpers --------------------------------------------------------------------
+
+
+async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
+    if interaction.channel_id is None:
+        return None
+    table = await bot_of(interaction).store.live(str(interaction.channel_id))
+    if table is None or table.status != PLAYING or table.game_id != GAME_ID:
+        return None
+    seat = table.seat_of(str(interaction.user.id))
+    return None if seat is None else (table, seat)
+
+
+async def _action_choices(
+    interaction: discord.Interaction, current: str, kinds: frozenset[str] | None = None
+) -> list[app_commands.Choice[str]]:
+    found = await _table_and_seat(interaction)
+    if found is None:
+        return []
+    table, seat = found
+    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
+    return [app_commands.Choice(name=n, value=v)
+            for n, v in choices(actions, current, names_of(table))]
+
+
+async def _card_choices(interaction: discord.Interaction, current: str,
+                        kind: str) -> list[app_commands.Choice[str]]:
+    """The cards of the seat's legal ``kind`` moves, named, filtered by what was typed."""
+    found = await _table_and_seat(interaction)
+    if found is None:
+        return []
+    table, seat = found
+    cards = sort_cards(str(a.args["card"]) for a in legal(table, seat) if a.kind == kind)
+    typed = current.strip().casefold()
+    out = []
+    for code in cards:
+        name = NAMES[code]
+        if typed and typed not in name.casefold() and not code.casefold().startswith(typed):
+            continue
+        out.append(app_commands.Choice(name=f"{name} ({code})", value=code))
+    return out[:25]
+
+
+def _resolve_typed(table: Table, seat: int, typed: str,
+                   kinds: frozenset[str] | None = None) -> list[Action]:
+    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
+    action = decode(typed, actions, names_of(table))
+    if action is None:
+        if not actions:
+            raise IllegalAction(texts.NO_MOVES_NOW)
+        raise IllegalAction(texts.UNKNOWN_MOVE)
+    return [action]
+
+
+def _player_seat(table: Table, typed: str) -> int:
+    """A player written as a seat number (from autocomplete), a mention or a name."""
+    t = typed.strip()
+    m = re.fullmatch(r"<@!?(\d+)>", t)
+    if m:
+        found = table.seat_of(m.group(1))
+        if found is None:
+            raise IllegalAction("That person is not a player at this table.")
+        return found
+    if t.isdigit() and int(t) < len(table.seats):
+        return int(t)
+    folded = t.casefold()
+    matches = [i for i, s in enumerate(table.seats) if s.name.casefold() == folded] or \
+        [i for i, s in enumerate(table.seats) if folded and folded in s.name.casefold()]
+    if len(matches) != 1:
+        raise IllegalAction("Pick the player from the list that appears while you type.")
+    return matches[0]
+
+
+def ditch_steps(cards: Sequence[str]) -> list[Action]:
+    if not cards:
+        raise IllegalAction("Name one or two cards to ditch, e.g. R9 G12.")
+    return [Action("ditch", {"card": c}, f"Ditch {NAMES[c]}") for c in cards]
+
+
+# -- the cog ---------------------------------------------------------------------------------
+
+
+@app_commands.guild_only()
+class PirateTricksCog(commands.GroupCog, group_name="tricks",
+                      group_description="Pirate Tricks moves: sealed bids, tie-breaks, ditch, "
+                      "predictions, cards"):
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="bid", description="Place your sealed bid on the row up for "
+                          "bids (nobody sees it before every bid is in)")
+    @app_commands.describe(amount="Loon you bid, from 0 to all you have")
+    async def bid(self, interaction: discord.Interaction,
+                  amount: app_commands.Range[int, 0, 10_000]) -> None:
+        await command_move(interaction, lambda t, s: [Action("bid", {"amount": int(amount)})])
+
+    @bid.autocomplete("amount")
+    async def _bid_amounts(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        found = await _table_and_seat(interaction)
+        if found is None:
+            return []
+        table, seat = found
+        amounts = [int(a.args["amount"]) for a in legal(table, seat) if a.kind == "bid"]
+        typed = str(current).strip()
+        shown = [k for k in amounts if not typed or str(k).startswith(typed)]
+        return [app_commands.Choice(name=f"{k} loon (sealed)", value=k) for k in shown[:25]]
+
+    @app_commands.command(name="reveal", description="Tie-break: the card you reveal (the "
+                          "highest number wins the row; it comes back to your hand)")
+    @app_commands.describe(card="A card of your hand, e.g. R13 or red 13 (pick from the list)")
+    async def reveal(self, interaction: discord.Interaction, card: str) -> None:
+        code = one_card(card)
+        await command_move(interaction, lambda t, s: [Action("reveal", {"card": code})])
+
+    @reveal.autocomplete("card")
+    async def _reveal_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _card_choices(interaction, current, "reveal")
+
+    @app_commands.command(name="give", description="You won a zero tie-break: choose who "
+                          "takes the row (yourself included)")
+    @app_commands.describe(player="Who takes the row (pick from the list)")
+    async def give(self, interaction: discord.Interaction, player: str) -> None:
+        def steps(table: Table, seat: int) -> list[Action]:
+            return [Action("give", {"seat": _player_seat(table, player)})]
+
+        await command_move(interaction, steps)
+
+    @give.autocomplete("player")
+    async def _give_players(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await _table_and_seat(interaction)
+        if found is None:
+            return []
+        table, seat = found
+        out = []
+        for a in legal(table, seat):
+            if a.kind != "give":
+                continue
+            target = int(a.args["seat"])
+            if current.casefold() in table.seats[target].name.casefold():
+                out.append(app_commands.Choice(name=label(a, names_of(table)), value=str(target)))
+        return out[:25]
+
+    @app_commands.command(name="ditch", description="Put one or two cards out of play for "
+                          "this round, face down")
+    @app_commands.describe(cards="One or two cards, e.g. R9 G12 (pick from the list)")
+    async def ditch(self, interaction: discord.Interaction, cards: str) -> None:
+        wanted = parse_cards(cards)
+        await command_move(interaction, lambda t, s: ditch_steps(wanted))
+
+    @ditch.autocomplete("cards")
+    async def _ditch_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """One card, or a second one after a card already typed ("R9 " then G12)."""
+        found = await _table_and_seat(interaction)
+        if found is None:
+            return []
+        table, seat = found
+        hand = sort_cards(str(a.args["card"]) for a in legal(table, seat) if a.kind == "ditch")
+        parts = current.split()
+        first = card_code(parts[0]) if parts else None
+        if first in hand and (len(parts) > 1 or current.endswith(" ")):
+            rest = " ".join(parts[1:]).casefold()
+            return [app_commands.Choice(name=f"{NAMES[first]} + {NAMES[c]}",
+                                        value=f"{first} {c}")
+                    for c in hand if c != first and (not rest or rest in NAMES[c].casefold()
+                                                     or c.casefold().startswith(rest))][:25]
+        typed = current.strip().casefold()
+        return [app_commands.Choice(name=f"{NAMES[c]} ({c})", value=c) for c in hand
+                if not typed or typed in NAMES[c].casefold() or c.casefold().startswith(typed)
+                ][:25]
+
+    @app_commands.command(name="predict", description="Tempt Fortune / Extra Loot: how many "
+                          "of the 10 tricks you will take")
+    @app_commands.describe(tricks="Your prediction, 0 to 10")
+    async def predict(self, interaction: discord.Interaction,
+                      tricks: app_commands.Range[int, 0, 10]) -> None:
+        await command_move(interaction,
+                           lambda t, s: [Action("predict", {"tricks": int(tricks)})])
+
+    @app_commands.command(name="play", description="Play a card to the trick")
+    @app_commands.describe(card="The card, e.g. R13 or red 13 (the list shows what you may "
+                           "play)")
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        code = one_card(card)
+        await command_move(interaction, lambda t, s: [Action("play", {"card": code})])
+
+    @play.autocomplete("card")
+    async def _play_cards(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _card_choices(interaction, current, "play")
+
+    @app_commands.command(name="move", description="Any move you may make now, from a list")
+    @app_commands.describe(action="The move (pick from the list of your legal moves)")
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        await command_move(interaction, lambda t, s: _resolve_typed(t, s, action))
+
+    @move.autocomplete("action")
+    async def _move_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _action_choices(interaction, current)
+
+
+COG = PirateTricksCog
