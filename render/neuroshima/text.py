@@ -1,0 +1,50 @@
+"""Markdown twins of the board and hand images."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.neuroshima.board import DIR_NAMES
+from engine.neuroshima.tiles import TILES
+from render.neuroshima.board import _status, battle_lines
+from render.neuroshima.common import ARMY_NAME, army_of, names_of
+
+
+def _unit_line(u: Mapping[str, Any], names: list[str]) -> str:
+    bits = [f"top edge {DIR_NAMES[u['rot']]}"]
+    if u["kind"] == "hq":
+        bits.append(f"toughness {max(0, u['toughness'] - u['wounds'])}")
+    elif u["wounds"]:
+        bits.append(f"{u['wounds']} wound{'s' if u['wounds'] != 1 else ''}")
+    if u["netted"]:
+        bits.append("netted")
+    return f"`{u['space']}` {u['name']} ({names[u['owner']]}): {', '.join(bits)}"
+
+
+def text_board(view: Mapping[str, Any]) -> str:
+    names = names_of(view)
+    lines = ["**Neuroshima Hex!** · Pirates vs Moloch"]
+    for seat in (0, 1):
+        hand = ", ".join(TILES[k]["name"] for k in view["hands"][seat]) or "no tiles"
+        lines.append(f"**{names[seat]}** ({ARMY_NAME[army_of(view, seat)]}): HQ "
+                     f"**{view['hq'][seat]}**/20 · pile {view['piles'][seat]} · hand: {hand}")
+    lines.append(_status(view, names))
+    lines.append("")
+    lines.append("**Board**" if view["board"] else "**Board**: empty")
+    lines += [f"- {_unit_line(u, names)}" for u in view["board"]]
+    battle = view.get("last_battle")
+    if battle:
+        lines += ["", f"**Battle {battle['n']}**"]
+        lines += [f"- {line}" for line in battle_lines(battle)]
+    return "\n".join(lines)
+
+
+def text_hand(view: Mapping[str, Any]) -> str:
+    seat = view.get("seat")
+    if seat is None:
+        raise ValueError("A hand is read from a player's own view, not the spectator view.")
+    hand = view["hands"][seat]
+    if not hand:
+        return "Your hand is empty."
+    return "Your hand: " + ", ".join(TILES[k]["name"] for k in hand) + "."

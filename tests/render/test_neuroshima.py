@@ -1,0 +1,75 @@
+"""The Neuroshima images and their text twins, drawn from views only."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engine.neuroshima import GAME
+from engine.neuroshima.board import BY_LABEL
+from render import draw_board, draw_hand, text_board, text_hand
+from tests.engine.neuroshima.helpers import MOLOCH, PIRATES, act, playing, put
+
+NAMES = ["Anne Bonny", "Iron Moloch"]
+
+
+def view_of(s: dict, seat: int | None) -> dict:
+    return {**GAME.view(s, seat), "names": NAMES}
+
+
+def midgame() -> dict:
+    s = GAME.setup(2, {}, "render-mid")
+    rng = random.Random(5)
+    for _ in range(120):
+        if GAME.result(s):
+            break
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    return s
+
+
+def test_board_is_a_png_of_board_and_panel() -> None:
+    png = draw_board("neuroshima", view_of(midgame(), None))
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG" and img.width > 900 and len(png) < 500_000
+
+
+def test_board_image_depends_only_on_the_public_view() -> None:
+    s = midgame()
+    world = GAME.determinize(s, None, random.Random(9))
+    assert draw_board("neuroshima", view_of(s, None)) == draw_board("neuroshima",
+                                                                    view_of(world, None))
+
+
+def test_a_wound_or_a_net_changes_the_picture() -> None:
+    s = playing(hands=[[], []])
+    put(s["board"], "c2", "p_smuggler", PIRATES, 0)
+    plain = draw_board("neuroshima", view_of(s, None))
+    s["board"][BY_LABEL["c2"]][3] = 1
+    wounded = draw_board("neuroshima", view_of(s, None))
+    put(s["board"], "c1", "m_net_fighter", MOLOCH, 3)  # nets c2 (south)
+    netted = draw_board("neuroshima", view_of(s, None))
+    assert len({plain, wounded, netted}) == 3
+
+
+def test_text_board_names_every_tile_the_hqs_and_the_last_battle() -> None:
+    s = playing(hands=[["p_battle", "p_smuggler"], []])
+    put(s["board"], "c2", "p_smuggler", PIRATES, 3)
+    act(s, PIRATES, "battle", tile="p_battle")
+    text = text_board("neuroshima", view_of(s, None))
+    assert "Anne Bonny" in text and "Iron Moloch" in text
+    assert "`c3` Moloch HQ" in text and "toughness 18" in text
+    assert "HQ **20**/20" in text and "HQ **18**/20" in text
+    assert "Battle 1" in text and "Initiative 0: 1 hits, 1 wounds; removed Smuggler c2" in text
+
+
+def test_hand_image_and_text_show_the_seats_tiles() -> None:
+    s = playing(hands=[["p_smuggler", "p_wave"], []])
+    png = draw_hand("neuroshima", view_of(s, PIRATES))
+    assert Image.open(io.BytesIO(png)).format == "PNG"
+    assert text_hand("neuroshima", view_of(s, PIRATES)) == "Your hand: Smuggler, Wave."
+    with pytest.raises(ValueError):
+        draw_hand("neuroshima", view_of(s, None))
