@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -28,8 +27,11 @@ HINTS: dict[str, str] = {
 }
 
 
-def _key(kind: str, args: Mapping[str, Any]) -> str:
-    return kind + json.dumps(dict(args), sort_keys=True, separators=(",", ":"))
+def _same(given: Mapping[str, Any], legal: Mapping[str, Any]) -> bool:
+    """Equal arguments, type for type (so True is not taken for the rotation 1)."""
+    return len(given) == len(legal) and all(
+        k in given and type(given[k]) is type(v) and given[k] == v for k, v in legal.items()
+    )
 
 
 def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
@@ -119,9 +121,8 @@ class NeuroshimaHex:
     def apply(self, state: dict, seat: int, action: Action) -> list[Event]:
         if type(seat) is not int or seat not in (0, 1):
             raise IllegalAction(refusal(state, seat, action))
-        wanted = _key(action.kind, action.args)
-        for kind, args in rules.options(state, seat):
-            if _key(kind, args) == wanted:
+        for kind, args in rules.options(state, seat, only=action.kind):
+            if kind == action.kind and _same(action.args, args):
                 return rules.apply(state, seat, kind, args)
         raise IllegalAction(refusal(state, seat, action))
 

@@ -136,8 +136,8 @@ def _log(s: dict, events: list[Event], text: str, kind: str = "info", **data: An
 # -- legal moves -------------------------------------------------------------------------------
 
 
-def options(s: dict, seat: int) -> list[tuple[str, dict]]:
-    """Every legal (kind, args) for ``seat`` now."""
+def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict]]:
+    """Every legal (kind, args) for ``seat`` now (``only``: just the moves of that kind)."""
     if seat not in to_act(s):
         return []
     phase = s["phase"]
@@ -169,6 +169,9 @@ def options(s: dict, seat: int) -> list[tuple[str, dict]]:
     full_before = sum(1 for i in STANDARD if board[i] is None)
     for k in kinds:
         row = TILES[k]
+        if only is not None and only != ("place" if row["kind"] in PLACEABLE
+                                         else row["ability"]):
+            continue
         if row["kind"] in PLACEABLE:
             for i in _empty(s, row["drift"]):
                 for r in ROTATIONS[k]:
@@ -179,6 +182,8 @@ def options(s: dict, seat: int) -> list[tuple[str, dict]]:
                                               "boarding": True}))
         elif row["kind"] == "instant":
             out.extend(_instant_options(s, seat, k, held))
+    if only is not None and only not in ("tavern", "grab"):
+        return out
     for i in _own(s, seat):
         u = board[i]
         if i in held:
