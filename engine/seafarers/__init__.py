@@ -1,0 +1,12 @@
+"""Catan: Seafarers (Klaus Teuber, 1997) on the base game: hex engine, rules, New Shores.
+
+``GAME`` is the object of the Game contract (engine/core.py) registered as "seafarers".
+"""
+
+from __future__ import annotations
+
+from .game import Seafarers
+
+GAME = Seafarers()
+
+__all__ = ["GAME", "Seafarers"]

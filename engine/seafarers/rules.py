@@ -1,0 +1,899 @@
+"""The rules of base Catan with Seafarers (catan-base.md, seafarers.txt), on a State.
+
+``legal(s, seat)`` lists the moves as (kind, args) pairs and ``play(s, seat, kind, args)``
+applies one that is legal (game.py checks that first). Texts name players "{pN}".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import rng
+
+from .board import RESOURCE_OF, RESOURCES, Board
+from .scenarios import deal, scenario
+from .state import (
+    ANSWER,
+    BANK_EACH,
+    COMPOSE,
+    CONFIRM,
+    DEV_DECK,
+    DISCARD,
+    FREE_ROUTES,
+    GOLD,
+    MAIN,
+    OVER,
+    PIECES,
+    PLENTY,
+    ROBBER,
+    ROLL,
+    SETUP_ROUTE,
+    SETUP_SETTLE,
+    STEAL,
+    State,
+)
+
+COST: dict[str, tuple[int, int, int, int, int]] = {
+    # wood, brick, wool, grain, ore
+    "road": (1, 1, 0, 0, 0),
+    "ship": (1, 0, 1, 0, 0),
+    "settlement": (1, 1, 1, 1, 0),
+    "city": (0, 0, 0, 2, 3),
+    "dev": (0, 0, 1, 1, 1),
+}
+#: player-to-player offers a player may make in one turn (our decision: keeps a turn moving)
+OFFERS_PER_TURN = 3
+#: at most this many cards asked for in one offer or counter-offer
+OFFER_MAX_GET = 5
+RI = {r: i for i, r in enumerate(RESOURCES)}
+
+Move = tuple[str, dict[str, Any]]
+
+
+def P(seat: int) -> str:
+    return f"{{p{seat}}}"
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+
+def new_state(n: int, seed: str, sid: str = "new_shores", round_limit: int = 100) -> State:
+    sc = scenario(sid)
+    s = State(seed=seed, n=n, scenario=sid, target=sc.victory_points, round_limit=round_limit)
+    layout = deal(sid, draw(s))
+    s.terrain, s.chips, s.harbours, s.robber = layout.terrain, layout.chips, layout.harbours, (
+        layout.robber
+    )
+    b = s.board
+    s.buildings = [None] * len(b.corners)
+    s.routes = [None] * len(b.edges)
+    s.hands = [[0] * 5 for _ in range(n)]
+    s.bank = [BANK_EACH] * 5
+    deck = sorted(k for k, c in DEV_DECK.items() for _ in range(c))
+    draw(s).shuffle(deck)
+    s.deck = deck
+    s.devs = [[] for _ in range(n)]
+    s.new_devs = [[] for _ in range(n)]
+    s.knights = [0] * n
+    s.road_len = [0] * n
+    s.special = [0] * n
+    s.owed = [0] * n
+    return s
+
+
+def draw(s: State):
+    s.counter += 1
+    return rng(s.seed, s.counter)
+
+
+def snake(n: int) -> list[int]:
+    return [*range(n), *reversed(range(n))]
+
+
+# -- board facts -------------------------------------------------------------------------------
+
+
+def hex_info(s: State) -> tuple[list[bool], list[Any]]:
+    sc = scenario(s.scenario)
+    return [bool(h.get("starting_area")) for h in sc.hexes], [
+        h.get("bonus_island") for h in sc.hexes
+    ]
+
+
+def count_pieces(s: State, seat: int) -> dict[str, int]:
+    out = {"settlement": 0, "city": 0, "road": 0, "ship": 0}
+    for b in s.buildings:
+        if b is not None and b[0] == seat:
+            out["settlement" if b[1] == 1 else "city"] += 1
+    for r in s.routes:
+        if r is not None and r[0] == seat:
+            out[r[1]] += 1
+    return out
+
+
+def pieces_left(s: State, seat: int, kind: str) -> int:
+    return PIECES[kind] - count_pieces(s, seat)[kind]
+
+
+def distance_ok(s: State, b: Board, c: int) -> bool:
+    """The distance rule: no building on this corner nor on a neighbouring one."""
+    if s.buildings[c] is not None:
+        return False
+    return all(s.buildings[x] is None for x in b.corner_neighbours[c])
+
+
+def _other_edge(b: Board, e: int, c: int) -> int:
+    a, d = b.edges[e]
+    return d if a == c else a
+
+
+def route_ok(s: State, b: Board, seat: int, e: int, kind: str, ignore: int | None = None) -> bool:
+    """May ``seat`` put a road/ship on edge ``e``? A road joins own buildings or roads, a
+    ship own buildings or ships; never through an opponent's building (seafarers.txt 1)."""
+    if s.routes[e] is not None:
+        return False
+    if kind == "road":
+        if not b.edge_land[e]:
+            return False
+    else:
+        if not b.edge_sea[e]:
+            return False
+        if s.pirate is not None and s.pirate in b.edge_hexes[e]:
+            return False
+    for c in b.edges[e]:
+        bl = s.buildings[c]
+        if bl is not None:
+            if bl[0] == seat:
+                return True
+            continue
+        for f in b.corner_edges[c]:
+            if f == e or f == ignore:
+                continue
+            r = s.routes[f]
+            if r is not None and r[0] == seat and r[1] == kind:
+                return True
+    return False
+
+
+def settle_ok(s: State, b: Board, seat: int, c: int) -> bool:
+    if not b.corner_land[c] or not distance_ok(s, b, c):
+        return False
+    for e in b.corner_edges[c]:
+        r = s.routes[e]
+        if r is not None and r[0] == seat:
+            return True
+    return False
+
+
+def movable_ships(s: State, b: Board, seat: int) -> list[int]:
+    """Ships at the open end of a line: one end has neither an own building nor another own
+    ship (seafarers.txt "Moving ships"); not built this turn; not beside the pirate."""
+    out = []
+    for e, r in enumerate(s.routes):
+        if r is None or r[0] != seat or r[1] != "ship" or e in s.new_ships:
+            continue
+        if s.pirate is not None and s.pirate in b.edge_hexes[e]:
+            continue
+        for c in b.edges[e]:
+            bl = s.buildings[c]
+            if bl is not None and bl[0] == seat:
+                continue
+            if not any(
+                f != e and s.routes[f] is not None and s.routes[f][0] == seat
+                and s.routes[f][1] == "ship"
+                for f in b.corner_edges[c]
+            ):
+                out.append(e)
+                break
+    return out
+
+
+def ship_targets(s: State, b: Board, seat: int, e: int) -> list[int]:
+    saved = s.routes[e]
+    s.routes[e] = None
+    try:
+        return [f for f in range(len(b.edges)) if f != e and route_ok(s, b, seat, f, "ship")]
+    finally:
+        s.routes[e] = saved
+
+
+def route_length(s: State, b: Board, seat: int) -> int:
+    """Longest trade route: roads and ships together, switching between them only at an own
+    building, broken by another player's building (catan-base.md; seafarers.txt)."""
+    own = {e: r[1] for e, r in enumerate(s.routes) if r is not None and r[0] == seat}
+    if not own:
+        return 0
+    best = 0
+
+    def walk(c: int, used: set[int], last: str | None, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        bl = s.buildings[c]
+        if length and bl is not None and bl[0] != seat:
+            return
+        mine = bl is not None and bl[0] == seat
+        for e in b.corner_edges[c]:
+            k = own.get(e)
+            if k is None or e in used:
+                continue
+            if last is not None and k != last and not mine:
+                continue
+            used.add(e)
+            walk(_other_edge(b, e, c), used, k, length + 1)
+            used.discard(e)
+
+    starts = {c for e in own for c in b.edges[e]}
+    for c in starts:
+        walk(c, set(), None, 0)
+    return best
+
+
+def update_longest(s: State, b: Board) -> list[tuple[str, Any]]:
+    """Longest road card: 5 or more; taken only by a strictly longer route; if the holder's
+    route is broken, it goes to the single longest (5+) or is set aside on a tie."""
+    s.road_len = [route_length(s, b, p) for p in range(s.n)]
+    top = max(s.road_len)
+    old = s.road_holder
+    if old is not None and s.road_len[old] == top and top >= 5:
+        return []
+    leaders = [p for p in range(s.n) if s.road_len[p] == top]
+    new = leaders[0] if top >= 5 and len(leaders) == 1 else None
+    if new == old:
+        return []
+    s.road_holder = new
+    if new is None:
+        return [("The Longest Trade Route card is set aside: nobody holds it now.", None)]
+    return [(f"{P(new)} holds the Longest Trade Route ({top}).", None)]
+
+
+def harbour_ratio(s: State, seat: int, res: int) -> int:
+    ratio = 4
+    for _, kind, c1, c2 in s.harbours:
+        for c in (c1, c2):
+            bl = s.buildings[c]
+            if bl is not None and bl[0] == seat:
+                if kind == "any":
+                    ratio = min(ratio, 3)
+                elif kind == RESOURCES[res]:
+                    ratio = 2
+    return ratio
+
+
+def public_vp(s: State, seat: int) -> int:
+    vp = s.special[seat]
+    for bl in s.buildings:
+        if bl is not None and bl[0] == seat:
+            vp += bl[1]
+    if s.army == seat:
+        vp += 2
+    if s.road_holder == seat:
+        vp += 2
+    return vp
+
+
+def total_vp(s: State, seat: int) -> int:
+    return public_vp(s, seat) + s.devs[seat].count("victory_point")
+
+
+def can_pay(s: State, seat: int, cost: tuple[int, ...]) -> bool:
+    return all(h >= c for h, c in zip(s.hands[seat], cost, strict=True))
+
+
+def pay(s: State, seat: int, cost: tuple[int, ...]) -> None:
+    for i, c in enumerate(cost):
+        s.hands[seat][i] -= c
+        s.bank[i] += c
+
+
+def n_cards(s: State, seat: int) -> int:
+    return sum(s.hands[seat])
+
+
+# -- legal moves -----------------------------------------------------------------------------
+
+
+def to_act(s: State) -> frozenset[int]:
+    if s.phase == OVER:
+        return frozenset()
+    if s.phase in (DISCARD, GOLD):
+        return frozenset(p for p in range(s.n) if s.owed[p] > 0)
+    if s.phase == ANSWER:
+        ans = s.offer["answers"]
+        return frozenset(
+            p for p in range(s.n)
+            if p != s.turn and ans[p] in (None, "composing")
+        )
+    return frozenset({s.turn})
+
+
+def legal(s: State, seat: int) -> list[Move]:
+    if seat not in to_act(s):
+        return []
+    b = s.board
+    ph = s.phase
+    out: list[Move] = []
+    if ph == SETUP_SETTLE:
+        start, _ = hex_info(s)
+        for c in range(len(b.corners)):
+            if distance_ok(s, b, c) and any(start[h] for h in b.corner_hexes[c]):
+                out.append(("settlement", {"c": c}))
+        return out
+    if ph == SETUP_ROUTE:
+        c = s.last_settlement
+        for e in b.corner_edges[c]:
+            if s.routes[e] is not None:
+                continue
+            if b.edge_land[e]:
+                out.append(("road", {"e": e}))
+            if b.edge_sea[e] and not (s.pirate is not None and s.pirate in b.edge_hexes[e]):
+                out.append(("ship", {"e": e}))
+        return out
+    if ph in (DISCARD, GOLD):
+        kind = "discard" if ph == DISCARD else "gold"
+        for i, r in enumerate(RESOURCES):
+            if (ph == DISCARD and s.hands[seat][i] > 0) or (ph == GOLD and s.bank[i] > 0):
+                out.append((kind, {"res": r}))
+        return out
+    if ph == ROBBER:
+        for h, t in enumerate(s.terrain):
+            if t == "sea":
+                if h != s.pirate:
+                    out.append(("pirate", {"hex": h}))
+            elif h != s.robber:
+                out.append(("robber", {"hex": h}))
+        return out
+    if ph == STEAL:
+        return [("steal", {"seat": v}) for v in s.victims]
+    if ph == PLENTY:
+        return [("plenty", {"res": r}) for i, r in enumerate(RESOURCES) if s.bank[i] > 0]
+    if ph == FREE_ROUTES:
+        for kind in ("road", "ship"):
+            if pieces_left(s, seat, kind) > 0:
+                for e in range(len(b.edges)):
+                    if route_ok(s, b, seat, e, kind):
+                        out.append((kind, {"e": e}))
+        out.append(("stop", {}))
+        return out
+    if ph == COMPOSE:
+        return _compose_moves(s, seat, s.offer["give"], s.offer["get"], "offer")
+    if ph == ANSWER:
+        mine = s.offer["answers"][seat]
+        if mine == "composing":
+            c = s.offer["counters"][str(seat)]
+            return [*_compose_moves(s, seat, c["give"], c["get"], "counter"), ("decline", {})]
+        if all(s.hands[seat][RI[r]] >= k for r, k in s.offer["get"].items()):
+            out.append(("accept", {}))
+        out.append(("decline", {}))
+        out.extend(_compose_moves(s, seat, {}, {}, "counter"))
+        return out
+    if ph == CONFIRM:
+        for p in range(s.n):
+            if p == s.turn:
+                continue
+            a = s.offer["answers"][p]
+            if a == "accept" and _trade_possible(s, p, s.offer["give"], s.offer["get"]):
+                out.append(("trade", {"seat": p}))
+            if a == "counter":
+                c = s.offer["counters"][str(p)]
+                if _trade_possible(s, p, c["get"], c["give"]):
+                    out.append(("trade", {"seat": p}))
+        out.append(("withdraw", {}))
+        return out
+    # ROLL or MAIN: the active player's turn
+    out.extend(_dev_moves(s, seat))
+    if ph == ROLL:
+        out.append(("roll", {}))
+        return out
+    hand = s.hands[seat]
+    if can_pay(s, seat, COST["road"]) and pieces_left(s, seat, "road"):
+        out.extend(("road", {"e": e}) for e in range(len(b.edges))
+                   if route_ok(s, b, seat, e, "road"))
+    if can_pay(s, seat, COST["ship"]) and pieces_left(s, seat, "ship"):
+        out.extend(("ship", {"e": e}) for e in range(len(b.edges))
+                   if route_ok(s, b, seat, e, "ship"))
+    if can_pay(s, seat, COST["settlement"]) and pieces_left(s, seat, "settlement"):
+        out.extend(("settlement", {"c": c}) for c in range(len(b.corners))
+                   if settle_ok(s, b, seat, c))
+    if can_pay(s, seat, COST["city"]) and pieces_left(s, seat, "city"):
+        out.extend(("city", {"c": c}) for c, bl in enumerate(s.buildings)
+                   if bl is not None and bl[0] == seat and bl[1] == 1)
+    if can_pay(s, seat, COST["dev"]) and s.deck:
+        out.append(("buy", {}))
+    if not s.ship_moved:
+        for e in movable_ships(s, b, seat):
+            out.extend(("move_ship", {"e": e, "to": f}) for f in ship_targets(s, b, seat, e))
+    for i, r in enumerate(RESOURCES):
+        ratio = harbour_ratio(s, seat, i)
+        if hand[i] >= ratio:
+            out.extend(("bank", {"give": r, "get": g}) for j, g in enumerate(RESOURCES)
+                       if j != i and s.bank[j] > 0)
+    if s.offers_made < OFFERS_PER_TURN and any(hand):
+        out.extend(_compose_moves(s, seat, {}, {}, "offer"))
+    out.append(("end", {}))
+    return out
+
+
+def _compose_moves(
+    s: State, seat: int, give: dict[str, int], get: dict[str, int], prefix: str
+) -> list[Move]:
+    """Building an offer card by card: add a card to give (one you hold), add a card to ask
+    for (not of a kind you give: no like for like), send once both sides hold a card."""
+    out: list[Move] = []
+    for i, r in enumerate(RESOURCES):
+        if r not in get and s.hands[seat][i] > give.get(r, 0):
+            out.append((f"{prefix}_give", {"res": r}))
+    if sum(get.values()) < OFFER_MAX_GET:
+        out.extend((f"{prefix}_get", {"res": r}) for r in RESOURCES if r not in give)
+    if give and get:
+        out.append((f"{prefix}_send", {}))
+    if prefix == "offer" and (give or get):
+        out.append(("offer_cancel", {}))
+    return out
+
+
+def _trade_possible(s: State, other: int, active_gives: dict, active_gets: dict) -> bool:
+    return all(s.hands[s.turn][RI[r]] >= k for r, k in active_gives.items()) and all(
+        s.hands[other][RI[r]] >= k for r, k in active_gets.items()
+    )
+
+
+def _dev_moves(s: State, seat: int) -> list[Move]:
+    """One development card per turn, never one bought this turn (catan-base.md)."""
+    if s.dev_played:
+        return []
+    out: list[Move] = []
+    hand = list(s.devs[seat])
+    for card in s.new_devs[seat]:
+        hand.remove(card)
+    for card in sorted(set(hand)):
+        if card == "victory_point":
+            continue
+        if card == "monopoly":
+            out.extend(("play", {"card": card, "res": r}) for r in RESOURCES)
+        else:
+            out.append(("play", {"card": card}))
+    return out
+
+
+# -- applying moves --------------------------------------------------------------------------
+
+
+def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Apply a legal move; returns events as (text, to) with to None for public."""
+    ev: list[tuple[str, Any]] = []
+    b = s.board
+    ph = s.phase
+    if ph == SETUP_SETTLE:
+        c = args["c"]
+        s.buildings[c] = [seat, 1]
+        s.last_settlement = c
+        ev.append((f"{P(seat)} founds a settlement at {c + 1}.", None))
+        if s.setup_step >= s.n:  # the second settlement yields its resources
+            got = [0] * 5
+            for h in b.corner_hexes[c]:
+                t = s.terrain[h]
+                if t in RESOURCE_OF and s.bank[RI[RESOURCE_OF[t]]] > 0:
+                    i = RI[RESOURCE_OF[t]]
+                    s.hands[seat][i] += 1
+                    s.bank[i] -= 1
+                    got[i] += 1
+                elif t == "gold":
+                    s.owed[seat] += 1
+            if any(got):
+                ev.append((f"{P(seat)} takes {cards_text(got)}.", None))
+        s.phase = SETUP_ROUTE
+        return ev
+    if ph == SETUP_ROUTE:
+        e = args["e"]
+        s.routes[e] = [seat, kind]
+        ev.append((f"{P(seat)} places a {kind} on {edge_name(b, e)}.", None))
+        s.setup_step += 1
+        order = snake(s.n)
+        if s.setup_step < len(order):
+            s.turn = order[s.setup_step]
+            s.phase = SETUP_SETTLE
+        else:
+            s.turn = 0
+            s.phase = ROLL
+        if any(s.owed):
+            s.ret, s.phase = s.phase, GOLD
+        return ev
+    if ph == DISCARD:
+        i = RI[args["res"]]
+        s.hands[seat][i] -= 1
+        s.bank[i] += 1
+        s.owed[seat] -= 1
+        if s.owed[seat] == 0:
+            ev.append((f"{P(seat)} has discarded.", None))
+        if not any(s.owed):
+            s.phase = ROBBER
+        return ev
+    if ph == GOLD:
+        i = RI[args["res"]]
+        s.hands[seat][i] += 1
+        s.bank[i] -= 1
+        s.owed[seat] -= 1
+        ev.append((f"{P(seat)} takes 1 {RESOURCES[i]} from the gold field.", None))
+        if not any(s.bank):
+            s.owed = [0] * s.n
+        if not any(s.owed):
+            s.phase = s.ret
+        return ev
+    if ph == ROBBER:
+        h = args["hex"]
+        if kind == "robber":
+            s.robber = h
+            ev.append((f"{P(seat)} moves the robber to {hex_name(s, h)}.", None))
+            owners = {s.buildings[c][0] for c in b.hex_corners[h] if s.buildings[c] is not None}
+        else:
+            s.pirate = h
+            ev.append((f"{P(seat)} moves the pirate to {hex_name(s, h)}.", None))
+            owners = {s.routes[e][0] for e in b.hex_edges[h]
+                      if s.routes[e] is not None and s.routes[e][1] == "ship"}
+        s.victims = sorted(p for p in owners if p != seat and n_cards(s, p) > 0)
+        if len(s.victims) == 1:
+            ev.extend(_steal(s, seat, s.victims[0]))
+            s.phase = s.ret
+        elif s.victims:
+            s.phase = STEAL
+        else:
+            s.phase = s.ret
+        return ev
+    if ph == STEAL:
+        ev.extend(_steal(s, seat, args["seat"]))
+        s.phase = s.ret
+        return ev
+    if ph == PLENTY:
+        i = RI[args["res"]]
+        s.hands[seat][i] += 1
+        s.bank[i] -= 1
+        s.free -= 1
+        ev.append((f"{P(seat)} takes 1 {RESOURCES[i]} (Year of Plenty).", None))
+        if s.free == 0 or not any(s.bank):
+            s.free = 0
+            s.phase = s.ret
+        return ev
+    if ph == FREE_ROUTES:
+        if kind == "stop":
+            s.free = 0
+        else:
+            ev.extend(_place_route(s, b, seat, kind, args["e"]))
+            s.free -= 1
+        if s.free > 0 and not any(
+            pieces_left(s, seat, k) and route_ok(s, b, seat, e, k)
+            for k in ("road", "ship") for e in range(len(b.edges))
+        ):
+            s.free = 0
+        if s.free == 0:
+            s.phase = s.ret
+        return ev
+    if ph in (COMPOSE, ANSWER, CONFIRM) or kind in ("offer_give", "offer_get"):
+        return _trade_move(s, seat, kind, args)
+    # ROLL / MAIN
+    if kind == "play":
+        return _play_dev(s, seat, args)
+    if kind == "roll":
+        return _roll(s, seat)
+    if kind in ("road", "ship"):
+        pay(s, seat, COST[kind])
+        return _place_route(s, b, seat, kind, args["e"])
+    if kind == "settlement":
+        pay(s, seat, COST["settlement"])
+        return _settle(s, b, seat, args["c"])
+    if kind == "city":
+        pay(s, seat, COST["city"])
+        s.buildings[args["c"]] = [seat, 2]
+        return [(f"{P(seat)} builds a city at {args['c'] + 1}.", None)]
+    if kind == "buy":
+        pay(s, seat, COST["dev"])
+        card = s.deck.pop()
+        s.devs[seat].append(card)
+        s.devs[seat].sort()
+        s.new_devs[seat].append(card)
+        return [
+            (f"{P(seat)} buys a development card.", None),
+            (f"You bought: {DEV_NAMES[card]}.", frozenset({seat})),
+        ]
+    if kind == "move_ship":
+        e, f = args["e"], args["to"]
+        s.routes[e] = None
+        s.routes[f] = [seat, "ship"]
+        s.ship_moved = True
+        ev.append((f"{P(seat)} moves a ship from {edge_name(b, e)} to {edge_name(b, f)}.", None))
+        ev.extend(update_longest(s, b))
+        return ev
+    if kind == "bank":
+        i, j = RI[args["give"]], RI[args["get"]]
+        ratio = harbour_ratio(s, seat, i)
+        s.hands[seat][i] -= ratio
+        s.bank[i] += ratio
+        s.hands[seat][j] += 1
+        s.bank[j] -= 1
+        return [(f"{P(seat)} trades {ratio} {args['give']} for 1 {args['get']} "
+                 f"with the bank.", None)]
+    if kind == "end":
+        return _end_turn(s, seat)
+    raise AssertionError(kind)
+
+
+DEV_NAMES = {
+    "knight": "Knight",
+    "victory_point": "Victory Point",
+    "road_building": "Road Building",
+    "plenty": "Year of Plenty",
+    "monopoly": "Monopoly",
+}
+
+
+def cards_text(counts: list[int]) -> str:
+    parts = [f"{k} {RESOURCES[i]}" for i, k in enumerate(counts) if k]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def edge_name(b: Board, e: int) -> str:
+    a, c = b.edges[e]
+    return f"{a + 1}-{c + 1}"
+
+
+def hex_name(s: State, h: int) -> str:
+    q, r = scenario(s.scenario).positions[h]
+    col = q + (r + (r & 1)) // 2
+    t = s.terrain[h]
+    what = "sea" if t == "sea" else t + (f" {s.chips[h]}" if s.chips[h] else "")
+    return f"{chr(ord('A') + r)}{col + 1} ({what})"
+
+
+def _steal(s: State, seat: int, victim: int) -> list[tuple[str, Any]]:
+    pool = [i for i in range(5) for _ in range(s.hands[victim][i])]
+    i = pool[draw(s).randrange(len(pool))]
+    s.hands[victim][i] -= 1
+    s.hands[seat][i] += 1
+    return [
+        (f"{P(seat)} steals a card from {P(victim)}.", None),
+        (f"{P(seat)} stole 1 {RESOURCES[i]} from {P(victim)}.", frozenset({seat, victim})),
+    ]
+
+
+def _place_route(s: State, b: Board, seat: int, kind: str, e: int) -> list[tuple[str, Any]]:
+    s.routes[e] = [seat, kind]
+    if kind == "ship":
+        s.new_ships.append(e)
+    ev: list[tuple[str, Any]] = [(f"{P(seat)} builds a {kind} on {edge_name(b, e)}.", None)]
+    ev.extend(update_longest(s, b))
+    return ev
+
+
+def _settle(s: State, b: Board, seat: int, c: int) -> list[tuple[str, Any]]:
+    s.buildings[c] = [seat, 1]
+    ev: list[tuple[str, Any]] = [(f"{P(seat)} builds a settlement at {c + 1}.", None)]
+    ev.extend(_special_vp(s, b, seat, c))
+    ev.extend(update_longest(s, b))
+    return ev
+
+
+def _special_vp(s: State, b: Board, seat: int, c: int) -> list[tuple[str, Any]]:
+    """New Shores: one special VP for a player's first village on a small island
+    (seafarers.txt, scenario 1 "Special Victory points"), once per player."""
+    bonus = scenario(s.scenario).rules.get("bonus_vp")
+    if not bonus or s.special[seat] >= bonus["first"]:
+        return []
+    _, islands = hex_info(s)
+    if any(islands[h] is not None for h in b.corner_hexes[c]):
+        s.special[seat] += bonus["first"]
+        return [(f"{P(seat)} reaches a small island and earns a special victory point.", None)]
+    return []
+
+
+def _roll(s: State, seat: int) -> list[tuple[str, Any]]:
+    rnd = draw(s)
+    d1, d2 = rnd.randint(1, 6), rnd.randint(1, 6)
+    s.dice = [d1, d2]
+    total = d1 + d2
+    ev: list[tuple[str, Any]] = [(f"{P(seat)} rolls {d1} + {d2} = {total}.", None)]
+    if total == 7:
+        for p in range(s.n):
+            k = n_cards(s, p)
+            s.owed[p] = k // 2 if k > 7 else 0
+        s.ret = MAIN
+        s.phase = DISCARD if any(s.owed) else ROBBER
+        return ev
+    ev.extend(produce(s, total))
+    if not any(s.bank):
+        s.owed = [0] * s.n
+    s.phase = GOLD if any(s.owed) else MAIN
+    s.ret = MAIN
+    return ev
+
+
+def produce(s: State, total: int) -> list[tuple[str, Any]]:
+    """Production with the bank-shortage rule (catan-base.md "A turn" 2): if the bank cannot
+    pay everyone a resource, nobody gets it, unless only one player is owed it (he gets
+    what is left). Gold fields owe a free choice per card (picked in the gold phase)."""
+    b = s.board
+    owed = [[0] * 5 for _ in range(s.n)]
+    for h, chip in enumerate(s.chips):
+        if chip != total or h == s.robber:
+            continue
+        t = s.terrain[h]
+        for c in b.hex_corners[h]:
+            bl = s.buildings[c]
+            if bl is None:
+                continue
+            if t == "gold":
+                s.owed[bl[0]] += bl[1]
+            elif t in RESOURCE_OF:
+                owed[bl[0]][RI[RESOURCE_OF[t]]] += bl[1]
+    ev: list[tuple[str, Any]] = []
+    got = [[0] * 5 for _ in range(s.n)]
+    for i in range(5):
+        need = sum(owed[p][i] for p in range(s.n))
+        if need == 0:
+            continue
+        takers = [p for p in range(s.n) if owed[p][i]]
+        if need <= s.bank[i]:
+            for p in takers:
+                got[p][i] = owed[p][i]
+        elif len(takers) == 1:
+            got[takers[0]][i] = s.bank[i]
+            ev.append((f"The bank is short of {RESOURCES[i]}: {P(takers[0])} gets what "
+                       f"is left.", None))
+        else:
+            ev.append((f"The bank is short of {RESOURCES[i]}: nobody gets any.", None))
+        for p in takers:
+            s.hands[p][i] += got[p][i]
+            s.bank[i] -= got[p][i]
+    for p in range(s.n):
+        if any(got[p]):
+            ev.append((f"{P(p)} receives {cards_text(got[p])}.", None))
+        if s.owed[p]:
+            ev.append((f"{P(p)} may pick {s.owed[p]} from the gold field.", None))
+    return ev
+
+
+def _play_dev(s: State, seat: int, args: dict[str, Any]) -> list[tuple[str, Any]]:
+    card = args["card"]
+    s.devs[seat].remove(card)
+    s.dev_played = True
+    ev: list[tuple[str, Any]] = [(f"{P(seat)} plays {DEV_NAMES[card]}.", None)]
+    back = s.phase
+    if card == "knight":
+        s.knights[seat] += 1
+        k = s.knights[seat]
+        holder = s.army
+        if k >= 3 and (holder is None or k > s.knights[holder]) and holder != seat:
+            s.army = seat
+            ev.append((f"{P(seat)} takes the Largest Army ({k} knights).", None))
+        s.ret, s.phase = back, ROBBER
+    elif card == "road_building":
+        s.free = 2
+        s.ret, s.phase = back, FREE_ROUTES
+        b = s.board
+        if not any(pieces_left(s, seat, k) and route_ok(s, b, seat, e, k)
+                   for k in ("road", "ship") for e in range(len(b.edges))):
+            s.free = 0
+            s.phase = back
+    elif card == "plenty":
+        s.free = 2
+        s.ret, s.phase = back, PLENTY
+        if not any(s.bank):
+            s.free, s.phase = 0, back
+    elif card == "monopoly":
+        i = RI[args["res"]]
+        took = 0
+        for p in range(s.n):
+            if p != seat:
+                took += s.hands[p][i]
+                s.hands[seat][i] += s.hands[p][i]
+                s.hands[p][i] = 0
+        ev.append((f"{P(seat)} takes all {RESOURCES[i]}: {took} card(s).", None))
+    return ev
+
+
+def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
+    s.new_ships = []
+    s.new_devs[seat] = []
+    s.ship_moved = False
+    s.dev_played = False
+    s.offers_made = 0
+    s.dice = None
+    s.turn = (seat + 1) % s.n
+    if s.turn == 0:
+        s.round += 1
+    s.phase = ROLL
+    ev: list[tuple[str, Any]] = [(f"{P(seat)} ends the turn.", None)]
+    if s.round > s.round_limit:
+        vps = [total_vp(s, p) for p in range(s.n)]
+        top = max(vps)
+        s.result = {
+            "winners": [p for p in range(s.n) if vps[p] == top],
+            "scores": vps,
+            "reason": f"The round limit ({s.round_limit}) is reached: the most victory "
+                      f"points win ({top}).",
+        }
+        s.phase = OVER
+        ev.append((s.result["reason"], None))
+    return ev
+
+
+def _trade_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Player trades step by step: the active player builds an offer, every other player
+    accepts, declines or builds a counter-offer, then the active player trades with one of
+    them or withdraws (catan-base.md "A turn" 3; no gifts, not like for like)."""
+    if kind in ("offer_give", "offer_get"):
+        if s.offer is None:
+            s.offer = {"give": {}, "get": {}, "answers": [None] * s.n, "counters": {}}
+            s.offers_made += 1
+            s.phase = COMPOSE
+        side = s.offer["give" if kind == "offer_give" else "get"]
+        side[args["res"]] = side.get(args["res"], 0) + 1
+        return []
+    if kind == "offer_cancel" or kind == "withdraw":
+        s.offer = None
+        s.phase = MAIN
+        return [(f"{P(seat)} withdraws the offer.", None)] if kind == "withdraw" else []
+    if kind == "offer_send":
+        s.offer["answers"][s.turn] = "offerer"
+        s.phase = ANSWER
+        return [(f"{P(seat)} offers {offer_text(s.offer['give'])} for "
+                 f"{offer_text(s.offer['get'])}.", None)]
+    ans = s.offer["answers"]
+    ev: list[tuple[str, Any]] = []
+    if kind == "accept":
+        ans[seat] = "accept"
+        ev.append((f"{P(seat)} accepts the offer.", None))
+    elif kind == "decline":
+        ans[seat] = "decline"
+        s.offer["counters"].pop(str(seat), None)
+        ev.append((f"{P(seat)} declines the offer.", None))
+    elif kind in ("counter_give", "counter_get"):
+        ans[seat] = "composing"
+        c = s.offer["counters"].setdefault(str(seat), {"give": {}, "get": {}})
+        side = c["give" if kind == "counter_give" else "get"]
+        side[args["res"]] = side.get(args["res"], 0) + 1
+    elif kind == "counter_send":
+        ans[seat] = "counter"
+        c = s.offer["counters"][str(seat)]
+        ev.append((f"{P(seat)} counters: {offer_text(c['give'])} for "
+                   f"{offer_text(c['get'])}.", None))
+    elif kind == "trade":
+        p = args["seat"]
+        if ans[p] == "accept":
+            gives, gets = s.offer["give"], s.offer["get"]
+        else:
+            c = s.offer["counters"][str(p)]
+            gives, gets = c["get"], c["give"]
+        for r, k in gives.items():
+            s.hands[s.turn][RI[r]] -= k
+            s.hands[p][RI[r]] += k
+        for r, k in gets.items():
+            s.hands[p][RI[r]] -= k
+            s.hands[s.turn][RI[r]] += k
+        s.offer = None
+        s.phase = MAIN
+        return [(f"{P(s.turn)} trades {offer_text(gives)} for {offer_text(gets)} "
+                 f"with {P(p)}.", None)]
+    if s.phase == ANSWER and not to_act(s):
+        s.phase = CONFIRM
+    return ev
+
+
+def offer_text(side: dict[str, int]) -> str:
+    return ", ".join(f"{k} {r}" for r, k in sorted(side.items(), key=lambda x: RI[x[0]]))
+
+
+def check_win(s: State) -> list[tuple[str, Any]]:
+    """Victory at the scenario's target, on one's own turn (catan-base.md "The end")."""
+    if s.phase in (SETUP_SETTLE, SETUP_ROUTE, OVER):
+        return []
+    p = s.turn
+    if total_vp(s, p) >= s.target:
+        vps = [total_vp(s, x) for x in range(s.n)]
+        s.result = {
+            "winners": [p],
+            "scores": vps,
+            "reason": f"{P(p)} reaches {vps[p]} victory points (target {s.target}).",
+        }
+        s.phase = OVER
+        s.offer = None
+        return [(s.result["reason"], None)]
+    return []

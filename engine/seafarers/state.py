@@ -1,0 +1,110 @@
+"""The state of a game of Seafarers: plain lists indexed by the board's hex, corner and edge
+numbers (see board.py), with a JSON dump carrying a schema version and a fast clone.
+
+Resources are counted in lists of five in the order of ``board.RESOURCES`` (wood, brick,
+wool, grain, ore). The board's topology is not stored: it follows from the scenario and
+the dealt terrains (``board_for`` caches it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .board import Board, board_for
+from .scenarios import scenario
+
+SCHEMA = 1
+
+SETUP_SETTLE, SETUP_ROUTE = "setup_settlement", "setup_route"
+ROLL, MAIN, DISCARD, ROBBER, STEAL, GOLD = "roll", "main", "discard", "robber", "steal", "gold"
+FREE_ROUTES, PLENTY = "free_routes", "plenty"
+COMPOSE, ANSWER, CONFIRM = "offer", "answers", "confirm"
+OVER = "over"
+
+#: pieces per player (catan-base.md "Pieces"; Seafarers adds 15 ships)
+PIECES: dict[str, int] = {"settlement": 5, "city": 4, "road": 15, "ship": 15}
+#: bank: 19 of each resource (catan-base.md)
+BANK_EACH = 19
+#: the 25 development cards (catan-base.md)
+DEV_DECK: dict[str, int] = {
+    "knight": 14,
+    "victory_point": 5,
+    "road_building": 2,
+    "plenty": 2,
+    "monopoly": 2,
+}
+
+
+@dataclass(slots=True)
+class State:
+    seed: str
+    n: int
+    scenario: str = "new_shores"
+    target: int = 13
+    round_limit: int = 100
+    counter: int = 0
+    terrain: list[str] = field(default_factory=list)
+    chips: list[int] = field(default_factory=list)
+    harbours: list[list[Any]] = field(default_factory=list)  # [hex, type, corner, corner]
+    robber: int | None = None
+    pirate: int | None = None
+    buildings: list[Any] = field(default_factory=list)  # per corner: None or [seat, 1|2]
+    routes: list[Any] = field(default_factory=list)  # per edge: None or [seat, "road"|"ship"]
+    new_ships: list[int] = field(default_factory=list)  # ships built this turn
+    ship_moved: bool = False
+    hands: list[list[int]] = field(default_factory=list)
+    bank: list[int] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  # development cards; top = end
+    devs: list[list[str]] = field(default_factory=list)  # unplayed, per seat (sorted)
+    new_devs: list[list[str]] = field(default_factory=list)  # bought this turn
+    dev_played: bool = False
+    knights: list[int] = field(default_factory=list)
+    army: int | None = None
+    road_holder: int | None = None
+    road_len: list[int] = field(default_factory=list)
+    special: list[int] = field(default_factory=list)  # special VP chips per seat
+    turn: int = 0
+    round: int = 1
+    phase: str = SETUP_SETTLE
+    ret: str = MAIN  # where the robber, a steal or gold choices return to
+    setup_step: int = 0
+    last_settlement: int | None = None
+    owed: list[int] = field(default_factory=list)  # cards to discard / gold picks per seat
+    free: int = 0  # free roads/ships (road building) or resources (year of plenty) left
+    victims: list[int] = field(default_factory=list)
+    offer: dict[str, Any] | None = None
+    offers_made: int = 0
+    dice: list[int] | None = None
+    log: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    @property
+    def board(self) -> Board:
+        return board_for(scenario(self.scenario).positions, tuple(self.terrain))
+
+
+_FIELDS = tuple(f.name for f in fields(State))
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+def clone(s: State) -> State:
+    return State(**{name: _copy(getattr(s, name)) for name in _FIELDS})
+
+
+def dump(s: State) -> dict[str, Any]:
+    return {"schema": SCHEMA, **{name: _copy(getattr(s, name)) for name in _FIELDS}}
+
+
+def load(data: Mapping[str, Any]) -> State:
+    if data.get("schema") != SCHEMA:
+        raise ValueError(f"Unknown Seafarers save schema {data.get('schema')!r}.")
+    return State(**{name: _copy(data[name]) for name in _FIELDS})

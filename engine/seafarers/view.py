@@ -1,0 +1,185 @@
+"""What each seat may see (the view, a JSON dict), and worlds determinized for a seat.
+
+Public: the board (hexes, corners, edges, harbours, pieces, robber, pirate), the bank's
+counts, each player's card and development card counts, played knights, public victory
+points, the offer on the table. Private (own view only): the hand, the development cards,
+the harbour ratios and what can be built now.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .board import RESOURCES
+from .rules import (
+    COST,
+    DEV_NAMES,
+    P,
+    can_pay,
+    count_pieces,
+    harbour_ratio,
+    hex_name,
+    n_cards,
+    public_vp,
+    to_act,
+    total_vp,
+)
+from .scenarios import scenario
+from .state import (
+    ANSWER,
+    COMPOSE,
+    CONFIRM,
+    DISCARD,
+    FREE_ROUTES,
+    GOLD,
+    MAIN,
+    OVER,
+    PIECES,
+    PLENTY,
+    ROBBER,
+    ROLL,
+    SETUP_ROUTE,
+    SETUP_SETTLE,
+    STEAL,
+    State,
+    clone,
+)
+
+
+def pending(s: State) -> tuple[str | None, int | None]:
+    ph = s.phase
+    t = s.turn
+    if ph == SETUP_SETTLE:
+        return "{name} founds a start settlement", t
+    if ph == SETUP_ROUTE:
+        return "{name} places a road or ship beside the new settlement", t
+    if ph == ROLL:
+        return "{name} rolls the dice (or plays a development card first)", t
+    if ph == MAIN:
+        return "{name} trades and builds, then ends the turn", t
+    if ph == DISCARD:
+        return "Players with more than 7 cards discard half of them", None
+    if ph == GOLD:
+        return "Players pick their resources from the gold field", None
+    if ph == ROBBER:
+        return "{name} moves the robber or the pirate", t
+    if ph == STEAL:
+        return "{name} picks whom to steal from", t
+    if ph == FREE_ROUTES:
+        return "{name} places free roads or ships (Road Building)", t
+    if ph == PLENTY:
+        return "{name} takes resources from the bank (Year of Plenty)", t
+    if ph == COMPOSE:
+        return "{name} is making a trade offer", t
+    if ph == ANSWER:
+        return "Players answer the trade offer", None
+    if ph == CONFIRM:
+        return "{name} picks a trading partner or withdraws the offer", t
+    return None, None
+
+
+def _offer_view(s: State) -> dict[str, Any] | None:
+    if s.offer is None:
+        return None
+    answers = [a if a != "composing" else None for a in s.offer["answers"]]
+    counters = {
+        k: v for k, v in s.offer["counters"].items() if s.offer["answers"][int(k)] == "counter"
+    }
+    return {"from": s.turn, "give": dict(s.offer["give"]), "get": dict(s.offer["get"]),
+            "answers": answers, "counters": counters}
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    b = s.board
+    sc = scenario(s.scenario)
+    text, pseat = pending(s)
+    v: dict[str, Any] = {
+        "game": "seafarers",
+        "seat": seat,
+        "n": s.n,
+        "scenario": s.scenario,
+        "scenario_name": sc.name,
+        "target": s.target,
+        "round": s.round,
+        "round_limit": s.round_limit,
+        "turn": s.turn,
+        "phase": s.phase,
+        "to_act": sorted(to_act(s)),
+        "dice": s.dice,
+        "hexes": [
+            {"q": q, "r": r, "terrain": s.terrain[i], "chip": s.chips[i], "name": hex_name(s, i)}
+            for i, (q, r) in enumerate(b.hexes)
+        ],
+        "corners": [list(c) for c in b.corners],
+        "edges": [list(e) for e in b.edges],
+        "harbours": [list(h) for h in s.harbours],
+        "buildings": [[c, bl[0], bl[1]] for c, bl in enumerate(s.buildings) if bl is not None],
+        "routes": [[e, r[0], r[1]] for e, r in enumerate(s.routes) if r is not None],
+        "robber": s.robber,
+        "pirate": s.pirate,
+        "bank": list(s.bank),
+        "deck": len(s.deck),
+        "army": s.army,
+        "longest": s.road_holder,
+        "players": [
+            {
+                "vp": public_vp(s, p),
+                "cards": n_cards(s, p),
+                "devs": len(s.devs[p]),
+                "knights": s.knights[p],
+                "route": s.road_len[p],
+                "special": s.special[p],
+                "left": {k: PIECES[k] - m for k, m in count_pieces(s, p).items()},
+                "owed": s.owed[p],
+            }
+            for p in range(s.n)
+        ],
+        "offer": _offer_view(s),
+        "victims": list(s.victims) if s.phase == "steal" else [],
+        "pending": text,
+        "pending_seat": pseat,
+        "log": list(s.log[-10:]),
+        "result": s.result,
+    }
+    if s.phase == OVER:
+        v["vp_total"] = [total_vp(s, p) for p in range(s.n)]
+    if seat is not None:
+        hand = s.hands[seat]
+        v["hand"] = {r: hand[i] for i, r in enumerate(RESOURCES)}
+        v["dev_cards"] = [DEV_NAMES[c] for c in s.devs[seat]]
+        v["dev_new"] = [DEV_NAMES[c] for c in s.new_devs[seat]]
+        v["my_vp"] = total_vp(s, seat)
+        v["ratios"] = {r: harbour_ratio(s, seat, i) for i, r in enumerate(RESOURCES)}
+        v["can_build"] = [k for k, cost in COST.items() if can_pay(s, seat, cost)]
+        if s.offer is not None and str(seat) in s.offer["counters"]:
+            v["my_counter"] = s.offer["counters"][str(seat)]
+    return v
+
+
+def determinize(s: State, seat: int | None, rnd: random.Random) -> State:
+    """A world consistent with what ``seat`` knows: the other players' resource cards are
+    dealt again from their pooled cards (per-resource totals are public through the bank),
+    and the unseen development cards (deck and others' hands) are shuffled and dealt again."""
+    w = clone(s)
+    others = [p for p in range(s.n) if p != seat]
+    pool = sorted(i for p in others for i in range(5) for _ in range(s.hands[p][i]))
+    rnd.shuffle(pool)
+    for p in others:
+        k = n_cards(s, p)
+        w.hands[p] = [0] * 5
+        for i in pool[:k]:
+            w.hands[p][i] += 1
+        pool = pool[k:]
+    devs = sorted([*s.deck, *(c for p in others for c in s.devs[p])])
+    rnd.shuffle(devs)
+    for p in others:
+        k = len(s.devs[p])
+        w.devs[p] = sorted(devs[:k])
+        w.new_devs[p] = devs[:len(s.new_devs[p])]
+        devs = devs[k:]
+    w.deck = devs
+    return w
+
+
+__all__ = ["P", "determinize", "pending", "view"]
