@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
+from . import ai as _ai
 from . import rules
 from .board import LABELS, WAVE_LINES, WAVE_NAMES
 from .decisions import DECISIONS, OPTIONS
@@ -116,7 +117,7 @@ class NeuroshimaHex:
         return rules.to_act(state)
 
     def legal_actions(self, state: dict, seat: int) -> list[Action]:
-        return [Action(k, a, label(state, k, a)) for k, a in rules.options(state, seat)]
+        return labelled_actions(state, seat)
 
     def apply(self, state: dict, seat: int, action: Action) -> list[Event]:
         if type(seat) is not int or seat not in (0, 1):
@@ -153,6 +154,18 @@ class NeuroshimaHex:
 
     def clone(self, state: dict) -> dict:
         return _clone(state)
+
+    def ai_action(self, state: dict, seat: int, rng: random.Random,
+                  level: str = "easy") -> Action | None:
+        return _ai.ai_action(state, seat, rng, level)
+
+    def evaluate(self, state: dict, seat: int) -> float:
+        return _ai.evaluate(state, seat)
+
+
+def labelled_actions(state: dict, seat: int) -> list[Action]:
+    """The legal actions with labels (ai.py picks among them)."""
+    return [Action(k, a, label(state, k, a)) for k, a in rules.options(state, seat)]
 
 
 def rules_markdown(opts: dict[str, Any]) -> str:
