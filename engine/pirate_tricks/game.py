@@ -273,7 +273,7 @@ def rules_markdown(rounds: int) -> str:
         "3. **Row bidding** (`/tricks bid`), from the top row down: every player without a row "
         "bids loon in secret; the bids are revealed together. A clear winner pays and takes the "
         "row (the top row brings the Go First marker). A tie above zero: each tied player "
-        "reveals a card from his hand (`/tricks reveal`): highest number wins, then red, "
+        "reveals a card from their hand (`/tricks reveal`): highest number wins, then red, "
         "green, blue; the cards go back. A zero tie puts 2 loon from the bank on the row and "
         "the bidding moves on. Rows left after the first pass are bid on again from the top; "
         "then a zero tie goes to the card reveal and its winner chooses who takes the row "
@@ -288,7 +288,7 @@ def rules_markdown(rounds: int) -> str:
         "colour led if you can, else play anything. Red trumps; red may be led. The highest "
         "red, else the highest card of the colour led, takes the trick and leads the next.",
         "8. **Scoring**: the capture and treasure cards pay (or cost) loon. Tied players all "
-        "collect. Who owes more than he has pays all he has.",
+        "collect. Whoever owes more than they have pays all they have.",
         "",
         "At the start of a round, a player with fewer than 5 loon tops up to 5. After the "
         "last round the most loon wins; a tie shares the victory.",

@@ -314,7 +314,7 @@ def _reveal_bids(s: State, out: list[Event]) -> None:
     who = ", ".join(P(t) for t in tied)
     why = "choose who takes the row" if s.zero_tie else "win the row"
     pub(s, out, "tie", f"Tie at {loon_words(top)} on {row_name(r)} between {who}: each picks a "
-        f"card from his hand to reveal; the highest number (then red, green, blue) will {why}.",
+        f"card from their hand to reveal; the highest number (then red, green, blue) will {why}.",
         row=r, seats=tied)
 
 
@@ -354,7 +354,7 @@ def _give(s: State, out: list[Event], seat: int, target: int) -> None:
     """Rulebook, second pass: "The player with the highest number chooses which player wins
     that row." Decision: he chooses among the tied players (on a zero tie that is every
     player still bidding), himself included; the row goes for free, with its 2 loon."""
-    how = "takes it himself" if target == seat else f"gives it to {P(target)}"
+    how = "keeps the row" if target == seat else f"gives it to {P(target)}"
     pub(s, out, "give", f"{P(seat)} {how}.", seat=seat, target=target)
     s.phase = BID
     s.chooser = None
@@ -447,7 +447,7 @@ def _ditch(s: State, out: list[Event], seat: int, card: str) -> None:
         s.phase = PREDICT
         s.turn = s.marker
         pub(s, out, "predict", f"{CARDS[s.treasure].name} is in play: every player predicts "
-            f"his tricks, {P(s.turn)} first (he has the Go First marker).")
+            f"a number of tricks, {P(s.turn)} first (Go First marker).")
         return
     _recruit_and_play(s, out)
 
@@ -545,7 +545,7 @@ def _score_round(s: State, out: list[Event]) -> None:
         if net > 0:
             text = f"{P(t)} collects {loon_words(net)}"
         elif net < 0 and before + net < 0:
-            text = f"{P(t)} owes {loon_words(-net)} and pays all he has"
+            text = f"{P(t)} owes {loon_words(-net)} and pays all that is left"
         elif net < 0:
             text = f"{P(t)} pays {loon_words(-net)}"
         else:

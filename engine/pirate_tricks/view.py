@@ -30,7 +30,7 @@ def _pending(s: State) -> tuple[str | None, int | None]:
     if s.phase == CHOOSE:
         return f"{{name}} chooses who takes {row_name(s.row)}", s.chooser
     if s.phase == PREDICT:
-        return "{name} predicts how many tricks he will take", s.turn
+        return "{name} predicts a number of tricks", s.turn
     if s.phase == PLAY:
         no = len(s.winners) + 1
         if not s.trick:
@@ -70,6 +70,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         },
         "tie": None if s.phase not in (REVEAL, CHOOSE) else {
             "row": s.row,
+            "pass": s.pass_no,
             "seats": list(s.tied),
             "bid": s.tie_bid,
             "zero": s.zero_tie,

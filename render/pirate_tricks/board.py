@@ -75,7 +75,7 @@ def _rows(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: 
     bidding = view.get("bidding") or view.get("tie") or {}
     current = bidding.get("row") if view.get("phase") in ("bid", "reveal", "choose") else None
     title = "THE ROWS"
-    if view.get("bidding") and int(view["bidding"].get("pass") or 1) == 2:
+    if int((view.get("bidding") or view.get("tie") or {}).get("pass") or 1) == 2:
         title += " · second pass"
     d.text((MARGIN + 4, top), title, font=font(17, True), fill=pal.GOLD_LIGHT)
     y = top + 30
@@ -358,7 +358,7 @@ def draw_board(view: Mapping[str, Any]) -> bytes:
     n = int(view["n"])
     names = names_of(view)
     phase = str(view.get("phase"))
-    show_rows = phase in ("bid", "reveal", "choose", "ditch")
+    show_rows = phase in ("bid", "reveal", "choose", "ditch", "predict")
     lines = _footer_lines(view, names, BOARD_W - 2 * MARGIN - 32)
     strip_top = HEADER_H + 16
     body_top = strip_top + SCORE_H + 20

@@ -37,10 +37,10 @@ def text_board(view: Mapping[str, Any]) -> str:
     n = int(view["n"])
     lines = [f"**Pirate Tricks** · {round_words(view)} · {PHASE_LABEL.get(phase, phase)}"]
     lines += _score_cards(view)
-    if phase in ("bid", "reveal", "choose", "ditch"):
+    if phase in ("bid", "reveal", "choose", "ditch", "predict"):
         bidding = view.get("bidding") or view.get("tie") or {}
-        current = bidding.get("row") if phase != "ditch" else None
-        second = bool(view.get("bidding") and view["bidding"].get("pass") == 2)
+        current = bidding.get("row") if phase in ("bid", "reveal", "choose") else None
+        second = bidding.get("pass") == 2
         lines.append("")
         lines.append("Rows" + (" (second pass)" if second else "") + ":")
         for r, row in enumerate(view.get("rows") or []):

@@ -1,0 +1,210 @@
+"""The Pirate Tricks images and text twins, drawn from views of real positions at every
+phase of the game."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+
+import pytest
+from PIL import Image
+
+import render
+from engine.core import Action
+from engine.pirate_tricks import GAME
+from engine.pirate_tricks.scorecards import CARDS
+from render import pirate_tricks as pt
+
+GID = "pirate-tricks"
+MAX_BYTES = 300 * 1024
+NAMES = ["Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read", "Ching Shih"]
+
+
+def _bid_all(s, amount: int = 0) -> None:
+    for t in sorted(GAME.to_act(s)):
+        GAME.apply(s, t, Action("bid", {"amount": amount}))
+
+
+def states(n: int) -> dict[str, object]:
+    """Positions at every phase: bids, a tie-break, the second pass and its choice, the
+    ditch, predictions, a trick under way, the next round, and the end."""
+    out: dict[str, object] = {}
+    s = GAME.setup(n, {}, f"render-{n}")
+    s.treasure = "tempt"
+    GAME.apply(s, 0, Action("bid", {"amount": 3}))
+    out["bid"] = copy.deepcopy(s)
+    GAME.apply(s, 1, Action("bid", {"amount": 3}))
+    for t in range(2, n):
+        GAME.apply(s, t, Action("bid", {"amount": 1}))
+    out["reveal"] = copy.deepcopy(s)
+    for t in (0, 1):
+        GAME.apply(s, t, Action("reveal", {"card": s.hands[t][-1]}))
+    while s.pass_no == 1 and s.phase == "bid":
+        _bid_all(s)
+    out["second-pass"] = copy.deepcopy(s)
+    _bid_all(s)
+    if s.phase == "reveal":
+        for t in sorted(GAME.to_act(s)):
+            GAME.apply(s, t, Action("reveal", {"card": s.hands[t][0]}))
+        out["choose"] = copy.deepcopy(s)
+    rng = random.Random(n)
+    while s.phase != "ditch":
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, rng))
+    GAME.apply(s, 0, Action("ditch", {"card": s.hands[0][0]}))
+    out["ditch"] = copy.deepcopy(s)
+    while s.phase != "predict":
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, rng))
+    out["predict"] = copy.deepcopy(s)
+    while not (s.phase == "play" and len(s.winners) == 4 and len(s.trick) == 2):
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, rng))
+    out["play"] = copy.deepcopy(s)
+    while s.round == 1:
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, rng))
+    out["next-round"] = copy.deepcopy(s)
+    while GAME.result(s) is None:
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, rng))
+    out["over"] = s
+    return out
+
+
+STATES = {n: states(n) for n in (3, 4, 5)}
+CASES = [(n, phase) for n in (3, 4, 5) for phase in STATES[n]]
+
+
+def view(state, seat: int | None, names=NAMES) -> dict:
+    v = GAME.view(state, seat)
+    v["names"] = names[: state.n]
+    return v
+
+
+def png(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+@pytest.mark.parametrize(("n", "phase"), CASES)
+def test_the_board_is_a_small_palette_png_at_every_phase(n: int, phase: str) -> None:
+    data = render.draw_board(GID, view(STATES[n][phase], None))
+    img = png(data)
+    assert img.format == "PNG" and img.mode == "P"
+    assert img.width == pt.BOARD_W and 500 < img.height < 1500
+    assert len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize(("n", "phase"), CASES)
+def test_the_hand_is_a_small_palette_png_at_every_phase(n: int, phase: str) -> None:
+    s = STATES[n][phase]
+    for seat in range(n):
+        data = render.draw_hand(GID, view(s, seat))
+        img = png(data)
+        assert img.format == "PNG" and img.mode == "P" and len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize("phase", list(STATES[4]))
+def test_a_players_own_view_draws_the_spectators_board(phase: str) -> None:
+    s = STATES[4][phase]
+    public = render.draw_board(GID, view(s, None))
+    for seat in range(4):
+        assert render.draw_board(GID, view(s, seat)) == public
+        assert render.text_board(GID, view(s, seat)) == render.text_board(GID, view(s, None))
+
+
+def test_loon_is_behind_the_screen_on_the_board_until_the_end() -> None:
+    s = copy.deepcopy(STATES[4]["play"])
+    before = render.draw_board(GID, view(s, None))
+    s.loon = [99, 98, 97, 96]
+    assert render.draw_board(GID, view(s, None)) == before
+    text = render.text_board(GID, view(s, None))
+    assert "loon hidden" in text and "99" not in text
+    hand = render.text_hand(GID, view(s, 2))
+    assert "your loon: **97**" in hand and "99" not in hand
+    final = render.text_board(GID, view(STATES[4]["over"], None))
+    scores = GAME.result(STATES[4]["over"])["scores"]
+    assert all(f"**{k} loon**" in final for k in scores)
+
+
+def test_a_sealed_bid_is_on_its_owners_hand_only() -> None:
+    s = STATES[4]["bid"]
+    assert "Your sealed bid on row 1: 3 loon" in render.text_hand(GID, view(s, 0))
+    for seat in (1, 2, None):
+        text = render.text_board(GID, view(s, seat)) if seat is None else \
+            render.text_hand(GID, view(s, seat))
+        assert "3 loon" not in text
+    assert "sealed bid placed" in render.text_board(GID, view(s, None))
+
+
+def test_the_hand_refuses_a_spectator_view() -> None:
+    with pytest.raises(ValueError, match="own view"):
+        render.draw_hand(GID, view(STATES[3]["bid"], None))
+    with pytest.raises(ValueError, match="own view"):
+        render.text_hand(GID, view(STATES[3]["bid"], None))
+
+
+def test_the_board_text_shows_the_score_cards_rows_marker_and_bids() -> None:
+    s = STATES[4]["bid"]
+    text = render.text_board(GID, view(s, None))
+    for code in [*s.recruit, s.treasure, s.capture]:
+        assert CARDS[code].name in text and CARDS[code].text in text
+    assert "▶ Row 1:" in text and "Go First marker" in text and "2 face down" in text
+    assert "**Anne Bonny**: sealed bid placed" in text
+
+
+def test_the_board_text_shows_the_trick_with_who_played_what() -> None:
+    s = STATES[4]["play"]
+    text = render.text_board(GID, view(s, None))
+    plays = ", ".join(f"{NAMES[t]} {pt.common.card_words(c)}" for t, c in s.trick)
+    assert f"Trick 5 of 10: {plays}" in text
+    assert "Last trick (4):" in text
+    assert all(f"predicted {s.predictions[t]}" in text or f"predicts {s.predictions[t]}"
+               in text for t in range(4))
+
+
+def test_the_second_pass_and_the_loon_on_rows_are_shown() -> None:
+    s = STATES[4]["second-pass"]
+    text = render.text_board(GID, view(s, None))
+    assert "Rows (second pass):" in text and "2 loon on it" in text
+
+
+def test_the_hand_text_lists_cards_by_colour_loon_and_recruitment_now() -> None:
+    s = STATES[3]["ditch"]
+    v = view(s, 1)
+    text = render.text_hand(GID, v)
+    assert text.startswith(f"**Blackbeard's hand** · Round 1 of 3 · your loon: **{s.loon[1]}**")
+    reds = ", ".join(c[1:] for c in v["hand"] if c[0] == "R")
+    assert f"- Red: {reds or 'none'}" in text
+    assert "Your hand on the recruitment cards now" in text
+    for item in v["recruit_now"]:
+        assert f"{pt.common.score_name(item['card'])}: {item['loon']} loon" in text
+
+
+def test_the_cards_a_player_may_play_are_raised_on_his_turn() -> None:
+    s = STATES[4]["play"]
+    seat = s.turn
+    v = view(s, seat)
+    raised = pt.playable_now(v)
+    assert raised == [a.args["card"] for a in GAME.legal_actions(s, seat)]
+    assert "You may play: " in render.text_hand(GID, v)
+    other = (seat + 1) % 4
+    assert pt.playable_now(view(s, other)) == []
+
+
+def test_names_the_font_cannot_draw_are_cleaned_and_long_names_fit() -> None:
+    odd = ["\U0001f99c\U0001f99c", "A" * 80, "Ünïcødé Ørsted", "x", "Ching Shih"]
+    for phase in ("bid", "play", "over"):
+        data = render.draw_board(GID, view(STATES[5][phase], None, odd))
+        assert png(data).width == pt.BOARD_W
+    assert "Player 1" in render.text_board(GID, view(STATES[5]["bid"], None, odd))
+
+
+def test_the_same_view_draws_the_same_bytes() -> None:
+    for phase in ("bid", "play"):
+        v = view(STATES[4][phase], None)
+        assert render.draw_board(GID, v) == render.draw_board(GID, json.loads(json.dumps(v)))
