@@ -19,6 +19,7 @@ from engine.core import Action
 #: game id -> module under cogs/ that defines ``ADAPTER`` and its command cog ``COG``
 _MODULES: dict[str, str] = {
     "all-hands": "cogs.all_hands",
+    "neuroshima": "cogs.neuroshima",
     "pirate-tricks": "cogs.pirate_tricks",
 }
 

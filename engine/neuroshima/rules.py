@@ -489,8 +489,10 @@ def _fight(s: dict, then: str, events: list[Event]) -> None:
         _log(s, events, f"Initiative {rec['phase']}: {len(rec['attacks'])} attacks, "
                         f"{wounds} wounds; removed: {gone}.", "battle", phase=rec)
     if d["moved"]:
-        _log(s, events, f"Drift: {len(d['moved'])} Pirates units move one Water space "
-                        "clockwise.", "drift", drift=drift_rec)
+        n = len(d["moved"])
+        what = "the Pirates unit on Water moves" if n == 1 else \
+            f"the {n} Pirates units on Water move"
+        _log(s, events, f"Drift: {what} one Water space clockwise.", "drift", drift=drift_rec)
     t = s["hq_t"]
     _log(s, events, f"After the battle the HQs stand at {P(0)} {t[0]}, {P(1)} {t[1]}.")
     if t[0] == 0 or t[1] == 0:

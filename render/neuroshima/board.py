@@ -179,7 +179,8 @@ def battle_lines(battle: Mapping[str, Any]) -> list[str]:
     drift = battle.get("drift") or {}
     if drift.get("moved"):
         lost = "".join(f" {a} loses {n} to a net." for a, n in drift.get("lost") or [])
-        out.append(f"Drift: {len(drift['moved'])} units move one Water space.{lost}")
+        n = len(drift["moved"])
+        out.append(f"Drift: {n} unit{'s' if n != 1 else ''} one Water space on.{lost}")
     return out
 
 
