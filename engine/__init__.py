@@ -13,6 +13,7 @@ _PACKAGES: dict[str, str] = {
     "all-hands": "engine.all_hands",
     "neuroshima": "engine.neuroshima",
     "pirate-tricks": "engine.pirate_tricks",
+    "sewer-pirats": "engine.sewer_pirats",
 }
 
 _games: dict[str, Any] = {}

@@ -19,6 +19,7 @@ RENDERERS: dict[str, str] = {
     "all-hands": "render.all_hands",
     "neuroshima": "render.neuroshima",
     "pirate-tricks": "render.pirate_tricks",
+    "sewer-pirats": "render.sewer_pirats",
 }
 
 
