@@ -24,7 +24,7 @@ from cogs.adapters import GameAdapter, Panel
 from cogs.play import bot_of, command_move, legal, names_of
 from engine.core import Action, IllegalAction
 from engine.neuroshima.board import BY_LABEL, DIR_NAMES, LABELS
-from engine.neuroshima.tiles import TILES
+from engine.neuroshima.tiles import HQ, TILES, canonical_rotation
 from engine.table import PLAYING, Table
 
 if TYPE_CHECKING:
@@ -60,6 +60,10 @@ def place_step(table: Table, seat: int, tile: str, space: str, rotation: int,
     if index is None:
         raise IllegalAction(f"There is no space {space!r}: spaces are a1-e3 and W1-W12.")
     space = LABELS[index]
+    if not 0 <= rotation <= 5:
+        raise IllegalAction("The facing is a number from 0 to 5; pick it from the list.")
+    real = HQ[table.state["armies"][seat]] if key == HQ_TILE else key
+    rotation = canonical_rotation(real, rotation)  # a Tavern turned 3 is the Tavern turned 0
     if key == HQ_TILE:
         return [Action("hq", {"space": space, "rot": rotation})]
     args: dict[str, Any] = {"tile": key, "space": space, "rot": rotation}

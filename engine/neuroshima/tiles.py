@@ -173,6 +173,13 @@ def _distinct_rotations(row: dict[str, Any]) -> tuple[int, ...]:
 ROTATIONS: dict[str, tuple[int, ...]] = {k: _distinct_rotations(r) for k, r in TILES.items()}
 
 
+def canonical_rotation(key: str, rot: int) -> int:
+    """The listed rotation that looks the same as ``rot`` (a Tavern turned 3 is a Tavern)."""
+    row = TILES[key]
+    sig = _signature(row, rot % 6)
+    return next(r for r in ROTATIONS[key] if _signature(row, r) == sig)
+
+
 def describe(key: str) -> str:
     """One line of a tile's data for ``/game rules``, with the marks of where it comes from."""
     r = TILES[key]

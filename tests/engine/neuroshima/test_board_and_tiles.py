@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.neuroshima import board as B
-from engine.neuroshima.tiles import ROTATIONS, TILES, army_tiles, describe
+from engine.neuroshima.tiles import ROTATIONS, TILES, army_tiles, canonical_rotation, describe
 
 
 def test_each_army_has_35_tiles_with_the_printed_counts() -> None:
@@ -45,6 +45,8 @@ def test_rotations_skip_identical_facings() -> None:
     assert ROTATIONS["p_tavern"] == (0,)
     assert ROTATIONS["m_hq"] == (0,)
     assert ROTATIONS["p_smuggler"] == (0, 1, 2, 3, 4, 5)
+    assert canonical_rotation("p_tavern", 3) == 0 and canonical_rotation("m_hq", 5) == 0
+    assert canonical_rotation("p_smuggler", 4) == 4
 
 
 def test_the_board_has_19_standard_and_12_water_spaces() -> None:
