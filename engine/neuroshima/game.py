@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
@@ -49,8 +50,7 @@ def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
     if kind == "end":
         return "End your turn"
     if kind == "place":
-        extra = " and start a battle (Boarding)" if a.get("boarding") else ""
-        return f"Place {tile_name(a['tile'])} on {a['space']}, {facing_text(a['rot'])}{extra}"
+        return _place_label(a["tile"], a["space"], a["rot"], bool(a.get("boarding")))
     if kind == "battle":
         return "Play Battle: a battle now, then your turn ends"
     if kind == "move":
@@ -74,6 +74,12 @@ def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
     if kind == "drift_keep":
         return "Keep the facing of the Drift units still to turn"
     return kind
+
+
+@lru_cache(maxsize=4096)
+def _place_label(tile: str, space: str, rot: int, boarding: bool) -> str:
+    extra = " and start a battle (Boarding)" if boarding else ""
+    return f"Place {tile_name(tile)} on {space}, {facing_text(rot)}{extra}"
 
 
 def refusal(s: dict, seat: Any, action: Action) -> str:
@@ -122,8 +128,9 @@ class NeuroshimaHex:
     def apply(self, state: dict, seat: int, action: Action) -> list[Event]:
         if type(seat) is not int or seat not in (0, 1):
             raise IllegalAction(refusal(state, seat, action))
+        space = action.args.get("space")
         for kind, args in rules.options(state, seat, only=action.kind):
-            if kind == action.kind and _same(action.args, args):
+            if kind == action.kind and args.get("space") == space and _same(action.args, args):
                 return rules.apply(state, seat, kind, args)
         raise IllegalAction(refusal(state, seat, action))
 
