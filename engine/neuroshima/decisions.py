@@ -17,7 +17,8 @@ OPTIONS: dict[str, Option] = {
     "airstrike_water_counts": Option(
         (True, False), True,
         "Q8: Water counts as battlefield for the Air Strike's 'all 7 hexes' test "
-        "(13 centres; off: the 7 inner centres).",
+        "(13 centres; off: the 7 inner centres). The Pirates rulebook allows the Bomb where "
+        "it touches no Water Adjacency token, i.e. no corner gap.",
     ),
     "tavern_ends_turn": Option(
         (True, False), True,
@@ -71,6 +72,9 @@ DECISIONS: tuple[str, ...] = (
     "pushed; Drift units are never moved, pushed or grabbed.",
     "Q27: Wave and Air Strike do not wound HQs.",
     "Module bonuses from different tiles add up (two Officer I give +2 melee).",
+    "Drift follows every battle, the Final Battle included, so a netted Pirates HQ loses its "
+    "point of toughness before the HQs are compared.",
+    "A Saboteur, Officer I or Mother may be connected to an HQ (modules reach HQs).",
     "Tiles held when a Battle tile or the Tavern ends the turn stay in hand.",
     "A draw (both HQs destroyed, or tied after the tie-break) lists both seats as winners.",
 )

@@ -109,7 +109,8 @@ class NeuroshimaHex:
     options: Mapping[str, Option] = OPTIONS
     #: every turn draws at least one tile, so each player has at most 36 turns; a turn holds
     #: at most 3 tile uses, 2 discards, a Tavern, 2 Grabs (each with a choice), the end, and
-    #: per battle at most 7 Drift turns; random play measured well under 1,000 moves.
+    #: per battle at most 6 Drift turns (a few dozen moves); random play measured at most
+    #: 116 moves in 300 games (101 on average).
     max_actions = 6_000
     dm_keys = ()
 

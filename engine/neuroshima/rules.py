@@ -166,7 +166,7 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
     out = [("end", {})]
     out.extend(("discard", {"tile": k}) for k in kinds)
     held = battle.nets(board)
-    full_before = sum(1 for i in STANDARD if board[i] is None)
+    empty_standard = sum(1 for i in STANDARD if board[i] is None)
     for k in kinds:
         row = TILES[k]
         if only is not None and only != ("place" if row["kind"] in PLACEABLE
@@ -177,7 +177,7 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
                 for r in ROTATIONS[k]:
                     out.append(("place", {"tile": k, "space": LABELS[i], "rot": r}))
                     if (row["ability"] == "boarding" and battles_allowed(s)
-                            and not (full_before == 1 and not is_water(i))):
+                            and not (empty_standard == 1 and not is_water(i))):
                         out.append(("place", {"tile": k, "space": LABELS[i], "rot": r,
                                               "boarding": True}))
         elif row["kind"] == "instant":
