@@ -25,9 +25,9 @@ ROUND_LIMIT = 100
 #: moves one turn can hold at most: roll and end 2; discards, gold picks and bank trades
 #: each at most the 95 resource cards (+ what trades bring in), 120 each; 39 pieces and 25
 #: development cards bought; a card played with its 2 free steps, robber, steal, a ship
-#: moved: 8; 3 offers of at most 96 + 5 + 2 steps to build, each of 3 other players
-#: answering in at most 96 + 5 + 2 steps, and a confirmation: 3 * 413. Total < 2000.
-TURN_BOUND = 2000
+#: moved: 8; 2 offers of at most 4 + 4 + 2 steps to build, each of 3 other players
+#: answering in at most 4 + 4 + 2 steps, and a confirmation: 2 * 41. Total < 600.
+TURN_BOUND = 600
 
 
 def _cost_text(kind: str) -> str:
@@ -188,8 +188,8 @@ def rules_markdown(sid: str) -> str:
         "- The pirate starts off the board; it enters on the first 7 or knight that moves it.",
         "- Gold fields: one pick per card owed, from what the bank still holds; if the bank "
         "is empty the rest is lost.",
-        f"- A player may make at most {OFFERS_PER_TURN} trade offers per turn, each asking "
-        f"for at most {rules.OFFER_MAX_GET} cards; counter-offers are built the same way.",
+        f"- A player may make at most {OFFERS_PER_TURN} trade offers per turn, each of at "
+        f"most {rules.OFFER_MAX} cards each way; counter-offers are built the same way.",
         "- The main island is dealt at random with the base game's number spiral; 6s and 8s "
         "never touch.",
         "- New Shores has 8 sea hexes outside the main island's ring instead of the "

@@ -42,9 +42,9 @@ COST: dict[str, tuple[int, int, int, int, int]] = {
     "dev": (0, 0, 1, 1, 1),
 }
 #: player-to-player offers a player may make in one turn (our decision: keeps a turn moving)
-OFFERS_PER_TURN = 3
-#: at most this many cards asked for in one offer or counter-offer
-OFFER_MAX_GET = 5
+OFFERS_PER_TURN = 2
+#: at most this many cards on each side of an offer or counter-offer (our decision)
+OFFER_MAX = 4
 RI = {r: i for i, r in enumerate(RESOURCES)}
 
 Move = tuple[str, dict[str, Any]]
@@ -108,6 +108,18 @@ def count_pieces(s: State, seat: int) -> dict[str, int]:
     for r in s.routes:
         if r is not None and r[0] == seat:
             out[r[1]] += 1
+    return out
+
+
+def all_pieces(s: State) -> list[dict[str, int]]:
+    """Pieces on the board per seat, in one pass."""
+    out = [{"settlement": 0, "city": 0, "road": 0, "ship": 0} for _ in range(s.n)]
+    for b in s.buildings:
+        if b is not None:
+            out[b[0]]["settlement" if b[1] == 1 else "city"] += 1
+    for r in s.routes:
+        if r is not None:
+            out[r[0]][r[1]] += 1
     return out
 
 
@@ -228,10 +240,14 @@ def route_length(s: State, b: Board, seat: int) -> int:
     return best
 
 
-def update_longest(s: State, b: Board) -> list[tuple[str, Any]]:
+def update_longest(
+    s: State, b: Board, seats: list[int] | None = None
+) -> list[tuple[str, Any]]:
     """Longest road card: 5 or more; taken only by a strictly longer route; if the holder's
-    route is broken, it goes to the single longest (5+) or is set aside on a tie."""
-    s.road_len = [route_length(s, b, p) for p in range(s.n)]
+    route is broken, it goes to the single longest (5+) or is set aside on a tie.
+    ``seats``: whose routes may have changed (all when None)."""
+    for p in range(s.n) if seats is None else seats:
+        s.road_len[p] = route_length(s, b, p)
     top = max(s.road_len)
     old = s.road_holder
     if old is not None and s.road_len[old] == top and top >= 5:
@@ -420,9 +436,9 @@ def _compose_moves(
     for (not of a kind you give: no like for like), send once both sides hold a card."""
     out: list[Move] = []
     for i, r in enumerate(RESOURCES):
-        if r not in get and s.hands[seat][i] > give.get(r, 0):
+        if r not in get and s.hands[seat][i] > give.get(r, 0) and sum(give.values()) < OFFER_MAX:
             out.append((f"{prefix}_give", {"res": r}))
-    if sum(get.values()) < OFFER_MAX_GET:
+    if sum(get.values()) < OFFER_MAX:
         out.extend((f"{prefix}_get", {"res": r}) for r in RESOURCES if r not in give)
     if give and get:
         out.append((f"{prefix}_send", {}))
@@ -487,6 +503,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         e = args["e"]
         s.routes[e] = [seat, kind]
         ev.append((f"{P(seat)} places a {kind} on {edge_name(b, e)}.", None))
+        s.road_len[seat] = route_length(s, b, seat)
         s.setup_step += 1
         order = snake(s.n)
         if s.setup_step < len(order):
@@ -600,7 +617,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         s.routes[f] = [seat, "ship"]
         s.ship_moved = True
         ev.append((f"{P(seat)} moves a ship from {edge_name(b, e)} to {edge_name(b, f)}.", None))
-        ev.extend(update_longest(s, b))
+        ev.extend(update_longest(s, b, [seat]))
         return ev
     if kind == "bank":
         i, j = RI[args["give"]], RI[args["get"]]
@@ -659,7 +676,7 @@ def _place_route(s: State, b: Board, seat: int, kind: str, e: int) -> list[tuple
     if kind == "ship":
         s.new_ships.append(e)
     ev: list[tuple[str, Any]] = [(f"{P(seat)} builds a {kind} on {edge_name(b, e)}.", None)]
-    ev.extend(update_longest(s, b))
+    ev.extend(update_longest(s, b, [seat]))
     return ev
 
 
@@ -667,7 +684,10 @@ def _settle(s: State, b: Board, seat: int, c: int) -> list[tuple[str, Any]]:
     s.buildings[c] = [seat, 1]
     ev: list[tuple[str, Any]] = [(f"{P(seat)} builds a settlement at {c + 1}.", None)]
     ev.extend(_special_vp(s, b, seat, c))
-    ev.extend(update_longest(s, b))
+    # a settlement breaks other players' routes through this corner, and joins the
+    # owner's roads and ships here
+    through = sorted({s.routes[e][0] for e in b.corner_edges[c] if s.routes[e] is not None})
+    ev.extend(update_longest(s, b, through))
     return ev
 
 
@@ -797,11 +817,11 @@ def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
     s.offers_made = 0
     s.dice = None
     s.turn = (seat + 1) % s.n
-    if s.turn == 0:
-        s.round += 1
     s.phase = ROLL
     ev: list[tuple[str, Any]] = [(f"{P(seat)} ends the turn.", None)]
-    if s.round > s.round_limit:
+    if s.turn == 0 and s.round < s.round_limit:
+        s.round += 1
+    elif s.turn == 0:
         vps = [total_vp(s, p) for p in range(s.n)]
         top = max(vps)
         s.result = {

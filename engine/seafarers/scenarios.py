@@ -13,7 +13,7 @@ import json
 import math
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ class Scenario:
     rules: dict[str, Any]
     rulebook: dict[str, Any]
 
-    @property
+    @cached_property
     def positions(self) -> tuple[Hex, ...]:
         return tuple((h["q"], h["r"]) for h in self.hexes)
 

@@ -8,6 +8,7 @@ the dealt terrains (``board_for`` caches it).
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -79,13 +80,19 @@ class State:
     dice: list[int] | None = None
     log: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    #: the Board of this layout, looked up once (not part of the dump)
+    cached_board: Board | None = field(default=None, repr=False, compare=False)
 
     @property
     def board(self) -> Board:
-        return board_for(scenario(self.scenario).positions, tuple(self.terrain))
+        b = self.cached_board
+        if b is None:
+            b = board_for(scenario(self.scenario).positions, tuple(self.terrain))
+            self.cached_board = b
+        return b
 
 
-_FIELDS = tuple(f.name for f in fields(State))
+_FIELDS = tuple(f.name for f in fields(State) if f.name != "cached_board")
 
 
 def _copy(value: Any) -> Any:
@@ -97,11 +104,15 @@ def _copy(value: Any) -> Any:
 
 
 def clone(s: State) -> State:
-    return State(**{name: _copy(getattr(s, name)) for name in _FIELDS})
+    # the fields are plain data (lists, dicts, str, int): pickle copies them fastest
+    w = State(**pickle.loads(pickle.dumps({name: getattr(s, name) for name in _FIELDS}, -1)))
+    w.cached_board = s.cached_board
+    return w
 
 
 def dump(s: State) -> dict[str, Any]:
-    return {"schema": SCHEMA, **{name: _copy(getattr(s, name)) for name in _FIELDS}}
+    data = pickle.loads(pickle.dumps({name: getattr(s, name) for name in _FIELDS}, -1))
+    return {"schema": SCHEMA, **data}
 
 
 def load(data: Mapping[str, Any]) -> State:

@@ -16,10 +16,9 @@ from .rules import (
     COST,
     DEV_NAMES,
     P,
+    all_pieces,
     can_pay,
-    count_pieces,
     harbour_ratio,
-    hex_name,
     n_cards,
     public_vp,
     to_act,
@@ -90,10 +89,35 @@ def _offer_view(s: State) -> dict[str, Any] | None:
             "answers": answers, "counters": counters}
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
+_STATIC: dict[tuple[int, tuple[int, ...]], dict[str, Any]] = {}
+
+
+def _static(s: State) -> dict[str, Any]:
+    """The parts of the view fixed once the board is dealt, built once per layout."""
     b = s.board
+    key = (id(b), tuple(s.chips))
+    got = _STATIC.get(key)
+    if got is None or got["board"] is not b:
+        got = {
+            "board": b,
+            "hexes": [[q, r, s.terrain[i], s.chips[i]] for i, (q, r) in enumerate(b.hexes)],
+            "corners": [list(c) for c in b.corners],
+            "edges": [list(e) for e in b.edges],
+        }
+        if len(_STATIC) > 256:
+            _STATIC.clear()
+        _STATIC[key] = got
+    return {
+        "hexes": [list(h) for h in got["hexes"]],
+        "corners": [list(c) for c in got["corners"]],
+        "edges": [list(e) for e in got["edges"]],
+    }
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
     sc = scenario(s.scenario)
     text, pseat = pending(s)
+    pieces = all_pieces(s)
     v: dict[str, Any] = {
         "game": "seafarers",
         "seat": seat,
@@ -107,12 +131,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "phase": s.phase,
         "to_act": sorted(to_act(s)),
         "dice": s.dice,
-        "hexes": [
-            {"q": q, "r": r, "terrain": s.terrain[i], "chip": s.chips[i], "name": hex_name(s, i)}
-            for i, (q, r) in enumerate(b.hexes)
-        ],
-        "corners": [list(c) for c in b.corners],
-        "edges": [list(e) for e in b.edges],
+        **_static(s),
         "harbours": [list(h) for h in s.harbours],
         "buildings": [[c, bl[0], bl[1]] for c, bl in enumerate(s.buildings) if bl is not None],
         "routes": [[e, r[0], r[1]] for e, r in enumerate(s.routes) if r is not None],
@@ -130,7 +149,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
                 "knights": s.knights[p],
                 "route": s.road_len[p],
                 "special": s.special[p],
-                "left": {k: PIECES[k] - m for k, m in count_pieces(s, p).items()},
+                "left": {k: PIECES[k] - m for k, m in pieces[p].items()},
                 "owed": s.owed[p],
             }
             for p in range(s.n)
