@@ -24,7 +24,7 @@ from .helpers import (
 )
 
 
-def _producing_hex(s, chip_not=(7,)):
+def _producing_hex(s):
     return next(
         h for h in main_hexes(s) if s.terrain[h] in RESOURCE_OF and h != s.robber
     )
@@ -237,7 +237,7 @@ def test_bank_trades_four_to_one_and_harbours_three_or_two_to_one() -> None:
     give(s, 0, wood=4)
     act(s, 0, "bank", give="wood", get="ore")
     assert hand(s, 0)["wood"] == 0 and hand(s, 0)["ore"] == 1
-    for hexi, kind, c1, _ in s.harbours:
+    for _, kind, c1, _ in s.harbours:
         if kind == "any":
             build(s, 0, c1)
             break
