@@ -53,12 +53,13 @@ def island_hexes(s: State) -> list[int]:
 
 
 def coastal_corner(s: State, hexes: list[int]) -> int:
-    """A corner of one of ``hexes`` that also touches a sea hex and has 3 edges."""
+    """A corner of one of ``hexes`` between it and two sea hexes (so a sea-only edge leaves it)."""
     b = s.board
     for h in hexes:
         for c in b.hex_corners[h]:
             hs = b.corner_hexes[c]
-            if len(b.corner_edges[c]) == 3 and any(s.terrain[x] == "sea" for x in hs):
+            sea = sum(s.terrain[x] == "sea" for x in hs)
+            if len(b.corner_edges[c]) == 3 and sea == 2:
                 return c
     raise AssertionError("no coastal corner")
 

@@ -1,0 +1,251 @@
+"""The Seafarers rules (seafarers.txt) and New Shores' special rules, one test per rule."""
+
+from __future__ import annotations
+
+from engine.seafarers import GAME
+from engine.seafarers import rules as R
+from engine.seafarers.state import GOLD, MAIN, ROBBER, ROLL, STEAL
+
+from .helpers import (
+    act,
+    build,
+    coastal_corner,
+    far_end,
+    give,
+    hand,
+    island_hexes,
+    kinds,
+    lay,
+    main_hexes,
+    main_state,
+    moves,
+    sea_edges_at,
+)
+
+
+def _ship_chain(s, seat: int, start: int, length: int) -> tuple[list[int], int]:
+    """Lay ``length`` ships from corner ``start``, out to sea first, then over any sea edges
+    through corners of three edges (not the frame's rim); returns (edges, end corner)."""
+    b = s.board
+
+    def search(c: int, path: list[int], seen: set[int]) -> list[int] | None:
+        if len(path) == length:
+            return path
+        for e in b.corner_edges[c]:
+            d = far_end(s, e, c)
+            first = not path
+            if (first and b.edge_land[e]) or not b.edge_sea[e] or d in seen:
+                continue
+            if len(b.corner_edges[d]) != 3 or s.buildings[d] is not None:
+                continue
+            found = search(d, [*path, e], seen | {d})
+            if found:
+                return found
+        return None
+
+    path = search(start, [], {start})
+    assert path, "no sea path"
+    c = start
+    for e in path:
+        lay(s, seat, e, "ship")
+        c = far_end(s, e, c)
+    return path, c
+
+
+def test_a_ship_costs_wood_and_wool_and_stands_only_where_a_sea_hex_touches() -> None:
+    s = main_state()
+    b = s.board
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    give(s, 0, wood=1, wool=1)
+    places = [a["e"] for a in moves(s, 0, "ship")]
+    assert places and all(b.edge_sea[e] for e in places)
+    act(s, 0, "ship", e=places[0])
+    assert s.routes[places[0]] == [0, "ship"] and sum(s.hands[0]) == 0
+
+
+def test_a_ship_must_join_an_own_settlement_or_ship_never_only_a_road() -> None:
+    s = main_state()
+    b = s.board
+    c = coastal_corner(s, main_hexes(s))
+    road = next(e for e in b.corner_edges[c] if b.edge_land[e])
+    lay(s, 0, road)  # a road reaching the coast, no settlement
+    give(s, 0, wood=1, wool=1)
+    assert "ship" not in kinds(s, 0)
+    build(s, 0, c)
+    assert "ship" in kinds(s, 0)
+
+
+def test_road_and_ship_meet_only_at_a_settlement() -> None:
+    s = main_state()
+    b = s.board
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    ships, end = _ship_chain(s, 0, c, 3)
+    give(s, 0, wood=1, brick=1)
+    roads = {a["e"] for a in moves(s, 0, "road")}
+    assert not roads & set(b.corner_edges[end])  # no road straight off a ship
+    # and the trade route counts road + ship only through the settlement
+    land = next(e for e in b.corner_edges[c] if b.edge_land[e] and s.routes[e] is None)
+    lay(s, 0, land)
+    assert R.route_length(s, b, 0) == 4
+    s.buildings[c] = None
+    assert R.route_length(s, b, 0) == 3
+
+
+def test_a_coast_edge_holds_a_road_or_a_ship_never_both() -> None:
+    s = main_state()
+    b = s.board
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    coast = next(e for e in b.corner_edges[c] if b.edge_land[e] and b.edge_sea[e])
+    lay(s, 0, coast, "road")
+    give(s, 0, wood=2, wool=1, brick=1)
+    assert {"e": coast} not in moves(s, 0, "ship")
+    assert {"e": coast} not in moves(s, 0, "road")
+
+
+def test_the_end_ship_of_an_open_line_may_move_once_per_turn() -> None:
+    s = main_state()
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    ships, _ = _ship_chain(s, 0, c, 3)
+    movable = R.movable_ships(s, s.board, 0)
+    assert movable == [ships[-1]]
+    target = moves(s, 0, "move_ship")[0]
+    act(s, 0, "move_ship", **target)
+    assert "move_ship" not in kinds(s, 0)  # one per turn
+
+
+def test_a_closed_line_between_two_settlements_may_not_move() -> None:
+    s = main_state()
+    b = s.board
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    ships, end = _ship_chain(s, 0, c, 3)
+    # close the line: a settlement of ours at the far end (where land would be)
+    build(s, 0, end)
+    assert R.movable_ships(s, b, 0) == []
+    assert "move_ship" not in kinds(s, 0)
+
+
+def test_a_ship_built_this_turn_may_not_move() -> None:
+    s = main_state()
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    give(s, 0, wood=1, wool=1)
+    e = moves(s, 0, "ship")[0]["e"]
+    act(s, 0, "ship", e=e)
+    assert R.movable_ships(s, s.board, 0) == []
+    act(s, 0, "end")
+    s.new_ships = []
+    assert R.movable_ships(s, s.board, 0) == [e]
+
+
+def test_the_pirate_blocks_building_and_moving_ships_on_its_hex() -> None:
+    s = main_state()
+    b = s.board
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    ships, _ = _ship_chain(s, 0, c, 2)
+    end = ships[-1]
+    sea = next(h for h in b.edge_hexes[end] if s.terrain[h] == "sea")
+    s.pirate = sea
+    give(s, 0, wood=1, wool=1)
+    assert all(sea not in b.edge_hexes[a["e"]] for a in moves(s, 0, "ship"))
+    assert end not in R.movable_ships(s, b, 0)
+    assert all(sea not in b.edge_hexes[a["to"]] for a in moves(s, 0, "move_ship"))
+
+
+def test_the_pirate_steals_from_a_ship_owner_on_its_hex() -> None:
+    s = main_state()
+    b = s.board
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 1, c)
+    ships, _ = _ship_chain(s, 1, c, 1)
+    sea = next(h for h in b.edge_hexes[ships[0]] if s.terrain[h] == "sea")
+    give(s, 1, ore=1)
+    s.phase, s.ret = ROBBER, MAIN
+    act(s, 0, "pirate", hex=sea)
+    assert s.pirate == sea and hand(s, 0)["ore"] == 1 and s.phase == MAIN
+
+
+def test_a_seven_or_a_knight_may_move_the_robber_or_the_pirate() -> None:
+    s = main_state()
+    s.phase = ROLL
+    s.devs[0] = ["knight"]
+    act(s, 0, "play", card="knight")
+    assert s.phase == ROBBER
+    assert {"robber", "pirate"} <= kinds(s, 0)
+
+
+def test_a_gold_field_gives_a_resource_of_choice_per_card() -> None:
+    s = main_state()
+    b = s.board
+    gold = next(h for h in range(len(s.terrain)) if s.terrain[h] == "gold")
+    c = b.hex_corners[gold][0]
+    build(s, 1, c, level=2)
+    s.phase = ROLL
+    R.produce(s, s.chips[gold])
+    s.phase, s.ret = GOLD, MAIN
+    assert GAME.to_act(s) == frozenset({1}) and s.owed[1] == 2
+    act(s, 1, "gold", res="ore")
+    act(s, 1, "gold", res="brick")
+    assert hand(s, 1)["ore"] == 1 and hand(s, 1)["brick"] == 1 and s.phase == MAIN
+
+
+def test_road_building_may_place_ships() -> None:
+    s = main_state()
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    s.devs[0] = ["road_building"]
+    act(s, 0, "play", card="road_building")
+    first = moves(s, 0, "ship")[0]["e"]
+    act(s, 0, "ship", e=first)
+    second = moves(s, 0, "ship")[0]["e"]
+    act(s, 0, "ship", e=second)
+    assert s.routes[first] == [0, "ship"] and s.routes[second] == [0, "ship"]
+    assert s.phase == MAIN and sum(s.hands[0]) == 0
+
+
+def test_a_coastal_start_settlement_may_take_a_ship_instead_of_a_road() -> None:
+    s = GAME.setup(3, {}, "coastal")
+    c = coastal_corner(s, main_hexes(s))
+    act(s, 0, "settlement", c=c)
+    assert "ship" in kinds(s, 0) and "road" in kinds(s, 0)
+    e = moves(s, 0, "ship")[0]["e"]
+    act(s, 0, "ship", e=e)
+    assert s.routes[e] == [0, "ship"]
+
+
+def test_new_shores_first_settlement_on_a_small_island_earns_one_special_vp_once() -> None:
+    s = main_state()
+    b = s.board
+    islands = island_hexes(s)
+    spots = [c for h in islands for c in b.hex_corners[h]]
+    first = spots[0]
+    second = next(c for c in spots if R.distance_ok(s, b, c) and c not in
+                  b.corner_neighbours[first] and c != first)
+    for c in (first, second):
+        e = sea_edges_at(s, c)[0]
+        lay(s, 0, e, "ship")
+        give(s, 0, wood=1, brick=1, wool=1, grain=1)
+        act(s, 0, "settlement", c=c)
+    assert s.special[0] == 1 and R.public_vp(s, 0) == 3
+
+
+def test_new_shores_is_won_at_13_victory_points() -> None:
+    s = main_state()
+    assert s.target == 13
+
+
+def test_the_steal_choice_names_only_players_with_cards() -> None:
+    s = main_state()
+    b = s.board
+    h = next(h for h in main_hexes(s) if h != s.robber)
+    build(s, 1, b.hex_corners[h][0])
+    build(s, 2, b.hex_corners[h][3])
+    give(s, 2, wool=1)
+    s.phase, s.ret = ROBBER, MAIN
+    act(s, 0, "robber", hex=h)
+    assert s.phase != STEAL and hand(s, 0)["wool"] == 1
