@@ -299,7 +299,9 @@ def _name(board: Board, s: int) -> str:
 
 def resolve(board: Board, opts: dict, log: bool = True) -> list[dict]:
     """Fight a battle on ``board`` (changed in place). Returns one record per phase in which
-    anything happened: {"phase", "attacks", "removed", "charges"} with labels and names."""
+    anything happened: {"phase", "attacks", "exploded", "medics", "removed", "charges",
+    "units"} with labels and names; "units" is the board as the phase started, each
+    [space, tile, owner, rotation, wounds, netted]."""
     from .board import LABELS
 
     records: list[dict] = []
@@ -316,6 +318,9 @@ def resolve(board: Board, opts: dict, log: bool = True) -> list[dict]:
             b = boosts(board, held)
         hits: list[tuple] = []
         exploded: list[int] = []
+        if log:  # the board as the phase starts, for the step-by-step pictures
+            start = [[LABELS[i], v[0], v[1], v[2], v[3], i in held]
+                     for i, v in enumerate(board) if v is not None]
         for s in range(N_SPACES):
             u = board[s]
             if u is None or s in held or not TILES[u[0]]["init"]:
@@ -356,6 +361,7 @@ def resolve(board: Board, opts: dict, log: bool = True) -> list[dict]:
                 "removed": [{"space": LABELS[s], "tile": _name(board, s), "owner": board[s][1]}
                             for s in sorted(dead)],
                 "charges": [],
+                "units": start,
             }
         charges: list[tuple[int, int]] = []
         taken: set[int] = set()

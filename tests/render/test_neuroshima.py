@@ -73,3 +73,17 @@ def test_hand_image_and_text_show_the_seats_tiles() -> None:
     assert text_hand("neuroshima", view_of(s, PIRATES)) == "Your hand: Smuggler, Wave."
     with pytest.raises(ValueError):
         draw_hand("neuroshima", view_of(s, None))
+
+
+def test_the_last_battle_is_drawn_phase_by_phase_and_as_a_gif() -> None:
+    from render.neuroshima import draw_battle_frames, draw_battle_gif
+
+    s = playing(hands=[["p_battle"], []])
+    put(s["board"], "c2", "p_smuggler", PIRATES, 3)  # hits the HQ at 2, the HQ hits back at 0
+    assert draw_battle_gif(view_of(s, None)) == b""
+    act(s, PIRATES, "battle", tile="p_battle")
+    frames = draw_battle_frames(view_of(s, None))
+    assert len(frames) == 3  # initiative 2, initiative 0, the board after the Drift
+    assert len(set(frames)) == 3
+    gif = Image.open(io.BytesIO(draw_battle_gif(view_of(s, None))))
+    assert gif.format == "GIF" and gif.n_frames == 3

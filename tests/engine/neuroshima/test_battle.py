@@ -397,4 +397,5 @@ def test_battle_records_each_phase_with_attacks_and_removals() -> None:
         "exploded": [], "medics": [],
         "removed": [{"space": "c2", "tile": "Helmsman", "owner": P}],
         "charges": [],
+        "units": [["c2", "p_helmsman", P, 0, 0, False], ["c3", "m_ripper", M, 0, 0, False]],
     }]
