@@ -12,6 +12,8 @@ them phase by phase (a fresh board is posted after each battle).
 
 from __future__ import annotations
 
+import asyncio
+import io
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,13 +21,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import texts
 from cogs.actions import choices, decode
 from cogs.adapters import GameAdapter, Panel
+from cogs.notify import game_of
 from cogs.play import bot_of, command_move, legal, names_of
-from engine.core import Action, IllegalAction
+from engine.core import Action, IllegalAction, fill_names
 from engine.neuroshima.board import BY_LABEL, DIR_NAMES, LABELS
 from engine.neuroshima.tiles import HQ, TILES, canonical_rotation
 from engine.table import PLAYING, Table
+from render.neuroshima import battle_lines, draw_battle_gif
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
@@ -250,6 +255,27 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
                           "in your hand)")
     async def end(self, interaction: discord.Interaction) -> None:
         await command_move(interaction, lambda t, s: [Action("end", {})])
+
+    @app_commands.command(name="battle", description="Show the last battle step by step: one "
+                          "picture per initiative phase, animated")
+    async def battle(self, interaction: discord.Interaction) -> None:
+        if interaction.channel_id is None:
+            raise IllegalAction(texts.NOT_IN_GUILD)
+        table = await bot_of(interaction).store.latest(str(interaction.channel_id))
+        if table is None or table.game_id != GAME_ID or table.state is None:
+            raise IllegalAction("There is no game of Neuroshima Hex! in this channel.")
+        view = table.view(game_of(table), None)
+        if not view.get("last_battle"):
+            raise IllegalAction("No battle has been fought at this table yet.")
+        await interaction.response.defer(thinking=True)
+        gif = await asyncio.to_thread(draw_battle_gif, view)
+        names = names_of(table)
+        lines = [f"**Battle {view['last_battle']['n']}**, step by step:"]
+        lines += [f"- {fill_names(line, names)}" for line in battle_lines(view["last_battle"])]
+        await interaction.followup.send(
+            texts.clip("\n".join(lines), texts.CONTENT_LIMIT),
+            file=discord.File(io.BytesIO(gif), "battle.gif",
+                              description=f"Battle {view['last_battle']['n']}, phase by phase"))
 
     @app_commands.command(name="move", description="Any move you may make now, from a list")
     @app_commands.describe(action="The move (pick from the list of your legal moves)")

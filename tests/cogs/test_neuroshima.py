@@ -86,11 +86,18 @@ async def test_a_whole_game_of_neuroshima_through_hex_commands(h: Harness) -> No
     assert "HQs: Pirates" in titles
     for msg in h.rec.messages.values():
         assert not re.search(r"\{p\d+\}|\{name\}", msg.text + json.dumps(msg.components))
+    # the last battle, step by step, for the whole channel
+    r = await h.slash(alice, "hex battle")
+    assert not r.ephemeral and f"**Battle {battles}**" in r.text
+    gif = r.message.files["battle.gif"]
+    assert gif.startswith(b"GIF8")
 
 
 async def test_a_refused_placement_says_why(h: Harness) -> None:
     alice = h.user("alice")
     await open_hex(h, alice)
+    r = await h.slash(alice, "hex battle")
+    assert r.ephemeral and "No battle has been fought" in r.text
     r = await h.slash(alice, "hex place", tile="HQ", space="c3", rotation=0)
     assert not r.text.startswith("Done:")
     assert "You may now: place your HQ" in r.text
