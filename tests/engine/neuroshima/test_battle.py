@@ -3,7 +3,11 @@ Pirates rulebook for the Pirates tiles). Seat 0 is the Pirates, seat 1 Moloch.""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.neuroshima.battle import drift, nets, resolve
+from engine.neuroshima.board import LABELS, NEIGHBOUR
+from engine.neuroshima.tiles import TILES
 
 from .helpers import MOLOCH, PIRATES, at, empty_board, put, sp
 
@@ -399,3 +403,51 @@ def test_battle_records_each_phase_with_attacks_and_removals() -> None:
         "charges": [],
         "units": [["c2", "p_helmsman", P, 0, 0, False], ["c3", "m_ripper", M, 0, 0, False]],
     }]
+
+
+# -- every unit's printed attacks and armour, from the tile table -----------------------------
+
+ATTACKERS = sorted(k for k, r in TILES.items()
+                   if (r["melee"] or r["ranged"]) and r["kind"] == "unit"
+                   and r["ability"] != "explosion")
+
+
+@pytest.mark.parametrize("key", ATTACKERS)
+def test_every_printed_attack_hits_its_edge_with_its_strength_once_per_slot(key: str) -> None:
+    row = TILES[key]
+    owner, foe = (P, M) if row["army"] == "pirates" else (M, P)
+    for rot in (0, 2):
+        b = empty_board()
+        put(b, "c3", key, owner, rot)
+        for d in range(6):  # a toughness-3 target on every side, its armour turned away
+            put(b, LABELS[NEIGHBOUR[sp("c3")][d]], "m_blocker", foe, d)
+        fight(b)
+        expected = [0] * 6
+        for e, st in row["melee"].items():
+            expected[(e + rot) % 6] += st
+        for e, st in row["ranged"].items():
+            expected[(e + rot) % 6] += st
+        slots = len(row["init"])
+        got = [at(b, LABELS[NEIGHBOUR[sp("c3")][d]])[3] for d in range(6)]
+        assert got == [w * slots for w in expected], (key, rot)
+
+
+ARMOURED = sorted(k for k, r in TILES.items() if r["armor"])
+
+
+@pytest.mark.parametrize("key", ARMOURED)
+def test_every_printed_armour_edge_takes_one_from_a_shot_through_it(key: str) -> None:
+    row = TILES[key]
+    owner, foe = (P, M) if row["army"] == "pirates" else (M, P)
+    # a shooter two spaces away that fires no later than the target: Cyborg (initiative 3,
+    # ranged edge 0) against the Pirates, Smuggler (initiative 2, ranged edge 1) against Moloch
+    shooter, edge = ("m_cyborg", 0) if foe == M else ("p_smuggler", 1)
+    for d in range(6):
+        b = empty_board()
+        put(b, "c3", key, owner, 0)
+        src = NEIGHBOUR[NEIGHBOUR[sp("c3")][d]][d]
+        put(b, LABELS[src], shooter, foe, ((d + 3) - edge) % 6)  # aimed back at c3
+        fight(b)
+        unit = at(b, "c3")
+        taken = unit[3] if unit is not None else row["t"]
+        assert taken == (0 if d in row["armor"] else 1), (key, d)
