@@ -11,6 +11,7 @@ from typing import Any
 #: game id -> module under engine/ that defines ``GAME`` (one package per game)
 _PACKAGES: dict[str, str] = {
     "all-hands": "engine.all_hands",
+    "seafarers": "engine.seafarers",
     "neuroshima": "engine.neuroshima",
     "pirate-tricks": "engine.pirate_tricks",
     "sewer-pirats": "engine.sewer_pirats",

@@ -17,6 +17,7 @@ from typing import Any
 #: game id -> module under render/ drawing that game (imported on first use)
 RENDERERS: dict[str, str] = {
     "all-hands": "render.all_hands",
+    "seafarers": "render.seafarers",
     "neuroshima": "render.neuroshima",
     "pirate-tricks": "render.pirate_tricks",
     "sewer-pirats": "render.sewer_pirats",
