@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
+from . import ai as _ai
 from . import rules
 from .board import RESOURCES
 from .rules import COST, DEV_NAMES, OFFERS_PER_TURN, P, edge_name, hex_name
@@ -172,6 +173,17 @@ class Seafarers:
 
     def clone(self, state: State) -> State:
         return _clone(state)
+
+    def ai_action(
+        self, state: State, seat: int, rng: random.Random, level: str = "easy"
+    ) -> Action | None:
+        action = _ai.ai_action(state, seat, rng, level)
+        if action is None:
+            return None
+        return Action(action.kind, action.args, label(state, seat, action.kind, action.args))
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return _ai.evaluate(state, seat)
 
 
 def rules_markdown(sid: str) -> str:

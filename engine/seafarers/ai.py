@@ -1,0 +1,273 @@
+"""A heuristic Seafarers player: settles on rich corners, builds toward victory, trades with
+the bank or a harbour for what it lacks, and answers offers by what it needs.
+
+It reads only what its seat knows (its own hand, public pieces and counts), so the same
+move comes out of any world determinized for it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Action
+
+from . import rules as R
+from .board import RESOURCE_OF, RESOURCES
+from .state import (
+    ANSWER,
+    COMPOSE,
+    CONFIRM,
+    DISCARD,
+    FREE_ROUTES,
+    GOLD,
+    MAIN,
+    PLENTY,
+    ROBBER,
+    ROLL,
+    SETUP_ROUTE,
+    SETUP_SETTLE,
+    STEAL,
+    State,
+)
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+#: what to save for, in order
+PLAN = ("city", "settlement", "dev", "road")
+
+
+def corner_value(s: State, c: int) -> float:
+    """Pips of the producing hexes at a corner, a little more for new resources, and a
+    bonus for a small island's special victory point."""
+    b = s.board
+    v = 0.0
+    kinds = set()
+    for h in b.corner_hexes[c]:
+        t = s.terrain[h]
+        if (t in RESOURCE_OF or t == "gold") and s.chips[h] and h != s.robber:
+            v += PIPS.get(s.chips[h], 0) * (1.3 if t == "gold" else 1.0)
+            kinds.add(t)
+    _, islands = R.hex_info(s)
+    if any(islands[h] is not None for h in b.corner_hexes[c]):
+        v += 4
+    return v + len(kinds)
+
+
+def _act(kind: str, args: dict[str, Any]) -> Action:
+    return Action(kind, args)
+
+
+def _need(s: State, seat: int, goal: str) -> list[int]:
+    cost = R.COST.get(goal, (0, 0, 0, 0, 0))
+    return [max(0, c - h) for c, h in zip(cost, s.hands[seat], strict=True)]
+
+
+def _goal(s: State, seat: int, moves: list) -> str:
+    """What to save for: a city when nearly affordable, else a settlement on a reachable
+    spot, else a road or ship toward one, else a city, else a development card."""
+    upgradable = R.pieces_left(s, seat, "city") and any(
+        bl is not None and bl[0] == seat and bl[1] == 1 for bl in s.buildings
+    )
+    if upgradable and sum(_need(s, seat, "city")) <= 1:
+        return "city"
+    if R.pieces_left(s, seat, "settlement"):
+        if _spot_reachable(s, seat):
+            return "settlement"
+        kind = _route_kind(s, seat)
+        if kind is not None:
+            return kind
+    if upgradable:
+        return "city"
+    return "dev" if s.deck else "end"
+
+
+def _route_kind(s: State, seat: int) -> str | None:
+    """Road or ship: whichever reaches toward the better spot (None if neither can)."""
+    b = s.board
+    best: tuple[float, str] | None = None
+    for kind in ("road", "ship"):
+        if not R.pieces_left(s, seat, kind):
+            continue
+        for e in range(len(b.edges)):
+            if R.route_ok(s, b, seat, e, kind):
+                sc = _route_score(s, seat, e)
+                if sc > 0 and (best is None or sc > best[0]):
+                    best = (sc, kind)
+    return best[1] if best else None
+
+
+def _spot_reachable(s: State, seat: int) -> bool:
+    b = s.board
+    for c in range(len(b.corners)):
+        if b.corner_land[c] and R.distance_ok(s, b, c) and R.settle_ok(s, b, seat, c):
+            return True
+    return False
+
+
+def _route_score(s: State, seat: int, e: int) -> float:
+    b = s.board
+    best = 0.0
+    for c in b.edges[e]:
+        for d in (c, *b.corner_neighbours[c]):
+            if b.corner_land[d] and R.distance_ok(s, b, d):
+                best = max(best, corner_value(s, d) - (0.5 if d != c else 0))
+    return best
+
+
+def _best(options: list, key) -> Any:
+    return max(options, key=key) if options else None
+
+
+def ai_action(s: State, seat: int, rnd: random.Random, level: str = "easy") -> Action | None:
+    moves = R.legal(s, seat)
+    if not moves:
+        return None
+    by: dict[str, list[dict[str, Any]]] = {}
+    for k, a in moves:
+        by.setdefault(k, []).append(a)
+    ph = s.phase
+    hand = s.hands[seat]
+    if ph == SETUP_SETTLE:
+        a = _best(by["settlement"], lambda a: (corner_value(s, a["c"]), -a["c"]))
+        return _act("settlement", a)
+    if ph == SETUP_ROUTE or ph == FREE_ROUTES:
+        routes = [(k, a) for k, a in moves if k in ("road", "ship")]
+        if not routes:
+            return _act("stop", {})
+        k, a = max(routes, key=lambda ka: (_route_score(s, seat, ka[1]["e"]),
+                                           ka[0] == "road", -ka[1]["e"]))
+        return _act(k, a)
+    if ph == DISCARD:
+        i = max(range(5), key=lambda i: (hand[i], -i))
+        return _act("discard", {"res": RESOURCES[i]})
+    if ph in (GOLD, PLENTY):
+        goal = _goal(s, seat, [])
+        need = _need(s, seat, goal)
+        opts = [a["res"] for a in by[ph == GOLD and "gold" or "plenty"]]
+        res = max(opts, key=lambda r: (need[R.RI[r]], -hand[R.RI[r]], -R.RI[r]))
+        return _act("gold" if ph == GOLD else "plenty", {"res": res})
+    if ph == ROBBER:
+        return _robber(s, seat, by)
+    if ph == STEAL:
+        v = max(by["steal"], key=lambda a: (R.public_vp(s, a["seat"]), -a["seat"]))
+        return _act("steal", v)
+    if ph == COMPOSE:
+        return _act("offer_cancel", {})
+    if ph == ANSWER:
+        return _answer(s, seat, by)
+    if ph == CONFIRM:
+        if "trade" in by:
+            return _act("trade", by["trade"][0])
+        return _act("withdraw", {})
+    if ph == ROLL:
+        if "play" in by and s.robber is not None and _robber_on_me(s, seat):
+            for a in by["play"]:
+                if a["card"] == "knight":
+                    return _act("play", a)
+        return _act("roll", {})
+    if ph == MAIN:
+        return _main(s, seat, by, moves)
+    return None
+
+
+def _robber_on_me(s: State, seat: int) -> bool:
+    b = s.board
+    return any(
+        s.buildings[c] is not None and s.buildings[c][0] == seat
+        for c in b.hex_corners[s.robber]
+    )
+
+
+def _robber(s: State, seat: int, by: dict) -> Action:
+    b = s.board
+
+    def harm(h: int) -> tuple[float, int]:
+        mine = theirs = 0.0
+        for c in b.hex_corners[h]:
+            bl = s.buildings[c]
+            if bl is None:
+                continue
+            w = PIPS.get(s.chips[h], 0) * bl[1]
+            if bl[0] == seat:
+                mine += w
+            else:
+                theirs += w * (1 + R.public_vp(s, bl[0]) / 10)
+        return (theirs - 3 * mine, -h)
+
+    h = max((a["hex"] for a in by.get("robber", [])), key=harm, default=None)
+    if h is None:
+        return _act("pirate", by["pirate"][0])
+    return _act("robber", {"hex": h})
+
+
+def _answer(s: State, seat: int, by: dict) -> Action:
+    """Accept when the offer brings something the current goal needs and takes only cards
+    beyond it, and the offerer is not close to winning."""
+    if "accept" in by and R.public_vp(s, s.turn) < s.target - 2:
+        goal = _goal(s, seat, [])
+        need = _need(s, seat, goal)
+        cost = R.COST.get(goal, (0, 0, 0, 0, 0))
+        gets = s.offer["give"]
+        gives = s.offer["get"]
+        useful = any(need[R.RI[r]] > 0 for r in gets)
+        spare = all(s.hands[seat][R.RI[r]] - k >= cost[R.RI[r]] for r, k in gives.items())
+        if useful and spare and sum(gives.values()) <= sum(gets.values()) + 1:
+            return _act("accept", {})
+    return _act("decline", {})
+
+
+def _main(s: State, seat: int, by: dict, moves: list) -> Action:
+    if "city" in by:
+        a = _best(by["city"], lambda a: (corner_value(s, a["c"]), -a["c"]))
+        return _act("city", a)
+    if "settlement" in by:
+        a = _best(by["settlement"], lambda a: (corner_value(s, a["c"]), -a["c"]))
+        return _act("settlement", a)
+    for a in by.get("play", []):
+        if a["card"] in ("road_building", "plenty"):
+            return _act("play", a)
+    goal = _goal(s, seat, moves)
+    if goal in ("road", "ship") and goal in by:
+        a = max(by[goal], key=lambda a: (_route_score(s, seat, a["e"]), -a["e"]))
+        return _act(goal, a)
+    if "buy" in by and goal in ("dev", "city", "end"):
+        if goal != "city" or sum(_need(s, seat, "city")) > 1:
+            return _act("buy", {})
+    trade = _bank_trade(s, seat, goal, by.get("bank", []))
+    if trade is not None:
+        return trade
+    return _act("end", {})
+
+
+def _bank_trade(s: State, seat: int, goal: str, trades: list) -> Action | None:
+    need = _need(s, seat, goal)
+    if not any(need):
+        return None
+    cost = R.COST.get(goal, (0, 0, 0, 0, 0))
+    best = None
+    for a in trades:
+        i, j = R.RI[a["give"]], R.RI[a["get"]]
+        ratio = R.harbour_ratio(s, seat, i)
+        if need[j] > 0 and s.hands[seat][i] - ratio >= cost[i]:
+            key = (s.hands[seat][i] - cost[i] - ratio, -ratio, -i, -j)
+            if best is None or key > best[0]:
+                best = (key, a)
+    return _act("bank", best[1]) if best else None
+
+
+def evaluate(s: State, seat: int) -> float:
+    """How well the seat stands, in [0, 1]: its share of the victory points toward the
+    target, with a little for production."""
+    if s.result is not None:
+        return 1.0 if seat in s.result["winners"] else 0.0
+    vps = [R.public_vp(s, p) for p in range(s.n)]
+    vps[seat] = R.total_vp(s, seat)
+    prod = [0.0] * s.n
+    b = s.board
+    for c, bl in enumerate(s.buildings):
+        if bl is not None:
+            for h in b.corner_hexes[c]:
+                prod[bl[0]] += PIPS.get(s.chips[h], 0) * bl[1]
+    mine = vps[seat] / s.target + prod[seat] / 200
+    rest = max((vps[p] / s.target + prod[p] / 200) for p in range(s.n) if p != seat)
+    return max(0.0, min(1.0, 0.5 + (mine - rest) / 2))
