@@ -21,6 +21,7 @@ _MODULES: dict[str, str] = {
     "all-hands": "cogs.all_hands",
     "neuroshima": "cogs.neuroshima",
     "pirate-tricks": "cogs.pirate_tricks",
+    "seafarers": "cogs.seafarers",
     "sewer-pirats": "cogs.sewer_pirats",
 }
 

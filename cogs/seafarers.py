@@ -1,0 +1,332 @@
+"""``/catan``: the moves of Catan: Seafarers, and how its table looks on Discord.
+
+A command per move: ``roll``, ``build`` (road, ship, settlement, city at a place named on
+the board image: corners by number, edges by their two corners "12-13"), ``moveship``,
+``buy``, ``play``, ``bank``, ``offer``, ``accept``, ``decline``, ``counter``, ``partner``,
+``withdraw``, ``discard``, ``robber`` (robber or pirate), ``steal``, ``take`` (gold field or
+Year of Plenty), ``stop``, ``end``, and ``move`` for any legal move. Autocomplete lists come
+from ``GAME.legal_actions`` with the engine's labels, so only legal places are offered; the
+engine judges every move, so a refusal says why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import texts
+from cogs.actions import choices, decode
+from cogs.adapters import GameAdapter, Panel
+from cogs.play import bot_of, command_move, legal, names_of
+from engine.core import Action, IllegalAction
+from engine.table import PLAYING, Table
+
+if TYPE_CHECKING:
+    from cogs.bot import ParleyBot
+
+GAME_ID = "seafarers"
+#: moves shown as buttons on the private panel, in this order
+BUTTON_KINDS = ("roll", "end", "buy", "accept", "decline", "offer_send", "counter_send",
+                "withdraw", "offer_cancel", "stop")
+#: the panel menu's order of kinds (others in between)
+MENU_ORDER = {"settlement": 0, "city": 0, "road": 1, "ship": 1, "play": 2, "bank": 3,
+              "offer_give": 7, "offer_get": 7, "counter_give": 7, "counter_get": 7,
+              "move_ship": 8}
+#: words people use for the resources
+SYNONYMS: dict[str, str] = {
+    "wood": "wood", "lumber": "wood", "forest": "wood", "tree": "wood",
+    "brick": "brick", "clay": "brick", "hills": "brick",
+    "wool": "wool", "sheep": "wool", "pasture": "wool", "meadow": "wool",
+    "grain": "grain", "wheat": "grain", "fields": "grain",
+    "ore": "ore", "stone": "ore", "rock": "ore", "mountain": "ore", "mountains": "ore",
+}
+_ITEM = re.compile(r"(\d+)?\s*x?\s*([a-z]+)", re.IGNORECASE)
+
+
+def parse_cards(text: str) -> list[str]:
+    """Resources from "2 wood, 1 ore", "wood wood ore" or "2x sheep"; IllegalAction on an
+    unknown word."""
+    out: list[str] = []
+    for count, word in _ITEM.findall(text.replace(",", " ").replace("+", " ")):
+        if word.casefold() in ("and", "x"):
+            continue
+        res = SYNONYMS.get(word.casefold().rstrip("s")) or SYNONYMS.get(word.casefold())
+        if res is None:
+            raise IllegalAction(
+                f"I don't know the resource {word!r}. Write wood, brick, wool, grain or ore, "
+                "with a number before it for several (\"2 wood, 1 ore\")."
+            )
+        out += [res] * int(count or 1)
+    if not out:
+        raise IllegalAction("Name at least one resource, e.g. \"2 wood, 1 ore\".")
+    return out
+
+
+def match(actions: Sequence[Action], typed: str, names: Sequence[str]) -> Action:
+    """The one legal move ``typed`` stands for: an autocomplete value, a label, a place
+    ("37", "12-13") or words only one move has; IllegalAction with a hint otherwise."""
+    if not actions:
+        raise IllegalAction(texts.NO_MOVES_NOW)
+    found = decode(typed, actions, names)
+    if found is not None:
+        return found
+    t = typed.strip()
+    by_place = [a for a in actions if _place(a) == t]
+    if len(by_place) == 1:
+        return by_place[0]
+    raise IllegalAction("Pick the move from the list that appears while you type "
+                        "(places are the numbers on the board image).")
+
+
+def _place(a: Action) -> str:
+    label = a.label or ""
+    m = re.search(r"\b(\d+-\d+|\d+)\b", label)
+    return m.group(1) if m else ""
+
+
+def offer_steps(give: str, get: str, prefix: str) -> list[Action]:
+    """An offer or counter-offer as the engine's steps: each card given, each card asked
+    for, then send."""
+    steps = [Action(f"{prefix}_give", {"res": r}) for r in parse_cards(give)]
+    steps += [Action(f"{prefix}_get", {"res": r}) for r in parse_cards(get)]
+    return [*steps, Action(f"{prefix}_send", {})]
+
+
+class SeafarersAdapter(GameAdapter):
+    def panel(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Panel:
+        buttons = [a for kind in BUTTON_KINDS for a in actions if a.kind == kind]
+        # building first, ship moves and offer steps last (the commands reach them all)
+        menu = sorted((a for a in actions if a.kind not in BUTTON_KINDS),
+                      key=lambda a: MENU_ORDER.get(a.kind, 5))
+        return Panel(buttons=buttons, button_rows=2, menu=menu,
+                     menu_placeholder="Choose one move (places as on the board)…")
+
+    def prompt(self, view: Mapping[str, Any]) -> str:
+        phase = view.get("phase")
+        return {
+            "setup_settlement": "found a start settlement (`/catan build`).",
+            "setup_route": "place a road or a ship beside it (`/catan build`).",
+            "roll": "roll the dice (`/catan roll`), or play a development card first.",
+            "main": "trade and build, then `/catan end`.",
+            "discard": "discard half of your cards (`/catan discard`, privately).",
+            "gold": "pick your resources from the gold field (`/catan take`).",
+            "robber": "move the robber or the pirate (`/catan robber`).",
+            "steal": "pick whom to steal from (`/catan steal`).",
+            "free_routes": "place your free roads or ships (`/catan build`).",
+            "plenty": "take your resources (`/catan take`).",
+            "offer": "finish your offer (`/catan offer`).",
+            "answers": "accept, decline or counter the offer.",
+            "confirm": "pick a trading partner (`/catan partner`) or withdraw.",
+        }.get(str(phase), "your move.")
+
+    def epoch(self, view: Mapping[str, Any]) -> Hashable:
+        return view.get("round")
+
+    def headline(self, view: Mapping[str, Any], title: str) -> str:
+        return f"{title} · {view.get('scenario_name')} · round {view.get('round')}"
+
+
+ADAPTER = SeafarersAdapter()
+
+
+async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
+    if interaction.channel_id is None:
+        return None
+    table = await bot_of(interaction).store.live(str(interaction.channel_id))
+    if table is None or table.status != PLAYING or table.game_id != GAME_ID:
+        return None
+    seat = table.seat_of(str(interaction.user.id))
+    return None if seat is None else (table, seat)
+
+
+async def _choices(
+    interaction: discord.Interaction, current: str, kinds: frozenset[str] | None
+) -> list[app_commands.Choice[str]]:
+    found = await _table_and_seat(interaction)
+    if found is None:
+        return []
+    table, seat = found
+    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
+    return [app_commands.Choice(name=n, value=v)
+            for n, v in choices(actions, current, names_of(table))]
+
+
+def _one(kinds: frozenset[str], typed: str):
+    def steps(table: Table, seat: int) -> list[Action]:
+        actions = [a for a in legal(table, seat) if a.kind in kinds]
+        return [match(actions, typed, names_of(table))]
+    return steps
+
+
+def _first(*kinds: str):
+    def steps(table: Table, seat: int) -> list[Action]:
+        found = [a for a in legal(table, seat) if a.kind in kinds]
+        return found[:1] or [Action(kinds[0], {})]
+    return steps
+
+
+BUILD = frozenset({"road", "ship", "settlement", "city"})
+ROBBER = frozenset({"robber", "pirate"})
+TAKE = frozenset({"gold", "plenty"})
+
+
+@app_commands.guild_only()
+class SeafarersCog(commands.GroupCog, group_name="catan",
+                   group_description="Catan: Seafarers moves: roll, build, trade, end"):
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="roll", description="Roll the dice")
+    async def roll(self, interaction: discord.Interaction) -> None:
+        await command_move(interaction, _first("roll"))
+
+    @app_commands.command(name="end", description="End your turn")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await command_move(interaction, _first("end"))
+
+    @app_commands.command(name="build", description="Build a road, ship, settlement or city "
+                          "at a place named on the board image")
+    @app_commands.describe(place="Where (pick from the list of legal places)")
+    async def build(self, interaction: discord.Interaction, place: str) -> None:
+        await command_move(interaction, _one(BUILD, place))
+
+    @build.autocomplete("place")
+    async def _build_places(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, BUILD)
+
+    @app_commands.command(name="moveship", description="Move the end ship of an open line")
+    @app_commands.describe(move="Which ship and where to (pick from the list)")
+    async def moveship(self, interaction: discord.Interaction, move: str) -> None:
+        await command_move(interaction, _one(frozenset({"move_ship"}), move))
+
+    @moveship.autocomplete("move")
+    async def _ship_moves(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, frozenset({"move_ship"}))
+
+    @app_commands.command(name="buy", description="Buy a development card")
+    async def buy(self, interaction: discord.Interaction) -> None:
+        await command_move(interaction, _first("buy"))
+
+    @app_commands.command(name="play", description="Play a development card")
+    @app_commands.describe(card="The card (pick from the list)")
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        await command_move(interaction, _one(frozenset({"play"}), card))
+
+    @play.autocomplete("card")
+    async def _play_cards(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, frozenset({"play"}))
+
+    @app_commands.command(name="bank", description="Trade with the bank (4:1) or your "
+                          "harbour (3:1, 2:1)")
+    @app_commands.describe(trade="The trade (pick from the list)")
+    async def bank(self, interaction: discord.Interaction, trade: str) -> None:
+        await command_move(interaction, _one(frozenset({"bank"}), trade))
+
+    @bank.autocomplete("trade")
+    async def _bank_trades(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, frozenset({"bank"}))
+
+    @app_commands.command(name="offer", description="Offer the other players a trade")
+    @app_commands.describe(give="What you give, e.g. 2 wood", get="What you want, e.g. 1 ore")
+    async def offer(self, interaction: discord.Interaction, give: str, get: str) -> None:
+        await command_move(interaction, lambda t, s: offer_steps(give, get, "offer"))
+
+    @app_commands.command(name="counter", description="Answer an offer with your own terms")
+    @app_commands.describe(give="What you give, e.g. 1 ore", get="What you want, e.g. 2 wood")
+    async def counter(self, interaction: discord.Interaction, give: str, get: str) -> None:
+        await command_move(interaction, lambda t, s: offer_steps(give, get, "counter"))
+
+    @app_commands.command(name="accept", description="Accept the offer on the table")
+    async def accept(self, interaction: discord.Interaction) -> None:
+        await command_move(interaction, _first("accept"))
+
+    @app_commands.command(name="decline", description="Decline the offer on the table")
+    async def decline(self, interaction: discord.Interaction) -> None:
+        await command_move(interaction, _first("decline"))
+
+    @app_commands.command(name="partner", description="Trade with one who accepted or "
+                          "countered your offer")
+    @app_commands.describe(player="The player (pick from the list)")
+    async def partner(self, interaction: discord.Interaction, player: str) -> None:
+        await command_move(interaction, _one(frozenset({"trade"}), player))
+
+    @partner.autocomplete("player")
+    async def _partners(self, interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, frozenset({"trade"}))
+
+    @app_commands.command(name="withdraw", description="Withdraw your offer")
+    async def withdraw(self, interaction: discord.Interaction) -> None:
+        await command_move(interaction, _first("withdraw", "offer_cancel"))
+
+    @app_commands.command(name="discard", description="Discard cards after a 7 (private)")
+    @app_commands.describe(cards="The cards, e.g. 2 wood, 1 ore")
+    async def discard(self, interaction: discord.Interaction, cards: str) -> None:
+        wanted = parse_cards(cards)
+        await command_move(interaction,
+                           lambda t, s: [Action("discard", {"res": r}) for r in wanted])
+
+    @app_commands.command(name="robber", description="Move the robber or the pirate")
+    @app_commands.describe(hex="The hex (pick from the list)")
+    async def robber(self, interaction: discord.Interaction, hex: str) -> None:
+        await command_move(interaction, _one(ROBBER, hex))
+
+    @robber.autocomplete("hex")
+    async def _robber_hexes(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, ROBBER)
+
+    @app_commands.command(name="steal", description="Pick whom the robber or pirate robs")
+    @app_commands.describe(player="The player (pick from the list)")
+    async def steal(self, interaction: discord.Interaction, player: str) -> None:
+        await command_move(interaction, _one(frozenset({"steal"}), player))
+
+    @steal.autocomplete("player")
+    async def _victims(self, interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, frozenset({"steal"}))
+
+    @app_commands.command(name="take", description="Take resources of your choice (gold "
+                          "field, Year of Plenty)")
+    @app_commands.describe(cards="The resources, e.g. 1 ore, 1 wool")
+    async def take(self, interaction: discord.Interaction, cards: str) -> None:
+        wanted = parse_cards(cards)
+
+        def steps(table: Table, seat: int) -> list[Action]:
+            kind = next((a.kind for a in legal(table, seat) if a.kind in TAKE), "gold")
+            return [Action(kind, {"res": r}) for r in wanted]
+
+        await command_move(interaction, steps)
+
+    @app_commands.command(name="stop", description="Place no more free roads or ships")
+    async def stop(self, interaction: discord.Interaction) -> None:
+        await command_move(interaction, _first("stop"))
+
+    @app_commands.command(name="move", description="Any move you may make now, from a list")
+    @app_commands.describe(action="The move (pick from the list of your legal moves)")
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        await command_move(interaction, _one(frozenset(_all_kinds()), action))
+
+    @move.autocomplete("action")
+    async def _moves(self, interaction: discord.Interaction,
+                     current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, None)
+
+
+def _all_kinds() -> list[str]:
+    return ["settlement", "road", "ship", "city", "buy", "play", "roll", "end", "move_ship",
+            "bank", "discard", "gold", "plenty", "robber", "pirate", "steal", "stop",
+            "offer_give", "offer_get", "offer_send", "offer_cancel", "accept", "decline",
+            "counter_give", "counter_get", "counter_send", "trade", "withdraw"]
+
+COG = SeafarersCog

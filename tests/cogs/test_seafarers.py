@@ -1,0 +1,209 @@
+"""Catan: Seafarers in a Discord channel, through discord.py's own objects (the harness).
+
+Alice plays only with ``/catan`` slash commands, picking places from autocomplete; Bob plays
+with the buttons and menus of his private panel (``/catan move`` when a move does not fit
+the panel, as its note says); a computer player takes the third seat. Each acts as the
+heuristic player would, found in the lists the bot offers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import engine
+from cogs.actions import encode, token
+from engine.core import Action
+from engine.seafarers.ai import ai_action
+from engine.seafarers.board import RESOURCES
+from tests.cogs.flows import boards, table_of
+from tests.cogs.harness import FakeUser, Harness
+
+GAME = engine.get_game("seafarers")
+
+
+async def open_catan(h: Harness, host: FakeUser, *others: FakeUser, bots: int = 1) -> None:
+    r = await h.slash(host, "game new", game="seafarers")
+    assert "Your table is open" in r.text, r.text
+    for user in others:
+        await h.slash(user, "game join")
+    for _ in range(bots):
+        await h.slash(host, "game add-bot", level="easy")
+    r = await h.slash(host, "game start")
+    assert "The game begins" in r.text, r.text
+
+
+def _is(value: str, action: Action) -> bool:
+    if value.startswith("#"):
+        return value == token(action)
+    return Action.from_dict(json.loads(value)) == action
+
+
+async def _pick(h: Harness, user: FakeUser, command: str, option: str, typed: str,
+                want: Action) -> str:
+    offered = await h.autocomplete(user, command, option, typed)
+    found = [c["value"] for c in offered if _is(c["value"], want)]
+    assert found, f"{want} not offered by /{command} for {typed!r}: {offered}"
+    return found[0]
+
+
+async def intended(h: Harness, user: FakeUser, rng: random.Random) -> Action:
+    table = await table_of(h)
+    seat = table.seat_of(str(user.id))
+    action = ai_action(table.state, seat, rng, "easy")
+    assert action is not None
+    return action
+
+
+def _place_words(want: Action) -> str:
+    if "c" in want.args:
+        return f"at {want.args['c'] + 1}"
+    return ""
+
+
+async def alice_acts(h: Harness, alice: FakeUser, rng: random.Random) -> None:
+    want = await intended(h, alice, rng)
+    kind, args = want.kind, dict(want.args)
+    if kind in ("settlement", "city", "road", "ship"):
+        value = await _pick(h, alice, "catan build", "place", _place_words(want), want)
+        r = await h.slash(alice, "catan build", place=value)
+    elif kind in ("roll", "end", "buy", "accept", "decline", "withdraw", "stop"):
+        r = await h.slash(alice, f"catan {kind}")
+    elif kind == "bank":
+        r = await h.slash(alice, "catan bank",
+                          trade=await _pick(h, alice, "catan bank", "trade", "", want))
+    elif kind in ("discard", "gold", "plenty"):
+        r = await h.slash(alice, "catan discard" if kind == "discard" else "catan take",
+                          cards=f"1 {args['res']}")
+    elif kind in ("robber", "pirate"):
+        r = await h.slash(alice, "catan robber",
+                          hex=await _pick(h, alice, "catan robber", "hex", kind, want))
+    elif kind == "steal":
+        r = await h.slash(alice, "catan steal",
+                          player=await _pick(h, alice, "catan steal", "player", "", want))
+    elif kind == "play":
+        r = await h.slash(alice, "catan play",
+                          card=await _pick(h, alice, "catan play", "card", "", want))
+    else:
+        r = await h.slash(alice, "catan move",
+                          action=await _pick(h, alice, "catan move", "action", "", want))
+    assert r.ephemeral, r.text
+    assert r.text.startswith("Done:"), r.text
+
+
+async def bob_acts(h: Harness, bob: FakeUser, turn, rng: random.Random) -> None:
+    want = await intended(h, bob, rng)
+    r = await h.click(bob, turn, "My hand / act")
+    panel = r.message
+    assert panel.ephemeral and panel.images, "the panel shows Bob's hand image"
+    value = encode(want)
+    buttons = [i for i in panel.items() if i.get("type") == 2
+               and i["custom_id"].startswith("parley:do:")]
+    pressed = [b for b in buttons if b["custom_id"].endswith(":" + value)
+               or b["custom_id"].endswith(":" + token(want))]
+    if pressed:
+        await h.click(bob, panel, pressed[0]["custom_id"])
+        return
+    menus = [s for s in panel.selects() if s["custom_id"].startswith("parley:act:")]
+    found = [(s["custom_id"], o["value"]) for s in menus for o in s["options"]
+             if _is(o["value"], want)]
+    if found:
+        await h.select(bob, panel, [found[0][1]], custom_id=found[0][0])
+        return
+    r = await h.slash(bob, "catan move", action=value)
+    assert r.text.startswith("Done:"), r.text
+
+
+async def play_rounds(h: Harness, alice: FakeUser, bob: FakeUser, rounds: int,
+                      rng: random.Random) -> None:
+    for _ in range(2000):
+        table = await table_of(h)
+        if table.status != "playing" or table.state.round > rounds:
+            return
+        turn = boards(h)[-1]
+        waiting = turn.pinged & {alice.id, bob.id}
+        assert waiting, f"the turn message pings nobody: {turn.content!r}"
+        if alice.id in waiting:
+            await alice_acts(h, alice, rng)
+        else:
+            await bob_acts(h, bob, turn, rng)
+    raise AssertionError("too many moves")
+
+
+async def test_founding_and_first_rounds_with_commands_panel_and_an_ai(h: Harness) -> None:
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob)
+    await play_rounds(h, alice, bob, 3, random.Random(5))
+    table = await table_of(h)
+    assert table.state.round > 3 or table.status == "finished"
+    kinds = {e.action.kind for e in await h.bot.store.history(table.key, limit=10_000)}
+    assert {"settlement", "roll", "end"} <= kinds and kinds & {"road", "ship"}
+    # boards are PNG images, names filled in, no placeholder anywhere
+    assert all(p.images and p.images[0].startswith(b"\x89PNG") for p in boards(h))
+    for msg in h.rec.messages.values():
+        assert not re.search(r"\{p\d+\}|\{name\}", msg.text + json.dumps(msg.components))
+    # the hand comes by DM: resources, development cards, what can be built, harbours
+    hands = [m for m in h.dms(alice) if "Resources:" in m.text]
+    assert hands and "You can pay for" in hands[-1].text and "trade ratios" in hands[-1].text
+    replayed = await h.bot.store.replay(table.key)
+    assert GAME.dump(replayed) == GAME.dump(table.state)
+
+
+async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
+    h: Harness,
+) -> None:
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob, bots=1)
+    await play_rounds(h, alice, bob, 1, random.Random(2))
+    # play on until, on Alice's turn after the roll, she holds a card Bob lacks... and Bob
+    # holds one of another kind
+    rng = random.Random(1)
+    for _ in range(3000):
+        table = await table_of(h)
+        state = table.state
+        a, b = table.seat_of(str(alice.id)), table.seat_of(str(bob.id))
+        if state.turn == a and state.phase == "main":
+            mine = [i for i in range(5) if state.hands[a][i]]
+            his = [i for i in range(5) if state.hands[b][i]]
+            pair = next(((x, y) for x in mine for y in his if x != y), None)
+            if pair is not None:
+                break
+        turn = boards(h)[-1]
+        if alice.id in turn.pinged:
+            await alice_acts(h, alice, rng)
+        else:
+            await bob_acts(h, bob, turn, rng)
+    else:
+        raise AssertionError("no trade was possible")
+    give, get = RESOURCES[pair[0]], RESOURCES[pair[1]]
+    r = await h.slash(alice, "catan offer", give=f"1 {give}", get=f"1 {get}")
+    assert r.text.startswith("Done:"), r.text
+    turn = boards(h)[-1]
+    assert bob.id in turn.pinged
+    r = await h.click(bob, turn, "My hand / act")
+    labels = [i.get("label") for i in r.message.items() if i.get("type") == 2]
+    assert any(lbl and lbl.startswith("Accept") for lbl in labels)
+    accept = next(i for i in r.message.items() if (i.get("label") or "").startswith("Accept"))
+    await h.click(bob, r.message, accept["custom_id"])
+    table = await table_of(h)
+    assert table.state.phase == "confirm"  # the computer player has answered too
+    before = list(table.state.hands[a])
+    value = await _pick(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
+    r = await h.slash(alice, "catan partner", player=value)
+    assert r.text.startswith("Done:"), r.text
+    table = await table_of(h)
+    assert table.state.phase == "main" and table.state.offer is None
+    assert table.state.hands[a][pair[0]] == before[pair[0]] - 1
+    assert table.state.hands[a][pair[1]] == before[pair[1]] + 1
+
+
+async def test_a_build_on_an_illegal_place_is_refused_with_a_hint(h: Harness) -> None:
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob, bots=1)
+    turn = boards(h)[-1]
+    first = alice if alice.id in turn.pinged else bob
+    r = await h.slash(first, "catan build", place="99999")
+    assert r.ephemeral and "Pick the move from the list" in r.text
+    offered = await h.autocomplete(first, "catan build", "place", "start settlement")
+    assert offered and all("start settlement" in c["name"] for c in offered)
