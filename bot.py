@@ -95,6 +95,9 @@ def main(argv: list[str]) -> int:
     handler.addFilter(RedactToken(token))
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=conf.get("PARLEY_LOG_LEVEL", "INFO").upper(), handlers=[handler])
+    # aiosqlite logs every statement with its values at DEBUG: hands and sealed bids among
+    # them. Hidden information never goes to a log line, whatever the level asked for.
+    logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.root.level))
 
     import discord
 

@@ -74,6 +74,13 @@ def game_cog_classes() -> list[type]:
     return [import_module(name).COG for name in _MODULES.values()]
 
 
+def move_command(game_id: str) -> str:
+    """The command that reaches every legal move of the game, e.g. "/ahod move"."""
+    name = _MODULES.get(game_id)
+    group = import_module(name).COG.__cog_group_name__ if name else None
+    return f"/{group} move" if group else "/game hand"
+
+
 def adapter(game_id: str) -> GameAdapter:
     name = _MODULES.get(game_id)
     if name is None:

@@ -17,7 +17,7 @@ import discord
 
 from cogs import texts
 from cogs.actions import decode, label
-from cogs.adapters import adapter
+from cogs.adapters import adapter, move_command
 from cogs.notify import after_moves, game_of, hand_parts, status_line
 from data.tables import Outcome
 from engine import ai
@@ -169,7 +169,7 @@ async def panel_message(table: Table, seat: int, note: str = "") -> dict[str, An
     panel = adapter(table.game_id).panel(view, actions)
     components, overflow = panel_view(table, seat, panel)
     if overflow:
-        lines.append(f"{overflow} more move(s) are in `/ahod move`.")
+        lines.append(f"{overflow} more move(s) are in `{move_command(table.game_id)}`.")
     return {
         "content": texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT),
         "embed": embed,

@@ -91,3 +91,12 @@ async def test_an_unexpected_failure_is_answered_without_details_and_logged(
     records = [rec for rec in error_logs.records if rec.levelno >= logging.ERROR]
     assert records and records[0].name == "parley.cogs" and records[0].exc_info
     error_logs.records.clear()
+
+
+async def test_every_game_names_a_move_command_the_bot_really_has(h: Harness) -> None:
+    from cogs.adapters import _MODULES, move_command
+
+    for game_id in _MODULES:
+        group, sub = move_command(game_id).lstrip("/").split()
+        command = h.bot.tree.get_command(group)
+        assert command is not None and command.get_command(sub) is not None, game_id
