@@ -486,8 +486,11 @@ def _fight(s: dict, then: str, events: list[Event]) -> None:
     for rec in phases:
         wounds = sum(a["wounds"] for a in rec["attacks"] if not a["saved"])
         gone = ", ".join(f"{r['tile']} ({r['space']})" for r in rec["removed"]) or "none"
+        boom = "".join(f" The Clown on {sp} explodes." for sp in rec["exploded"])
+        charge = "".join(f" A Crocodile charges from {c['from']} to {c['to']}."
+                         for c in rec["charges"])
         _log(s, events, f"Initiative {rec['phase']}: {len(rec['attacks'])} attacks, "
-                        f"{wounds} wounds; removed: {gone}.", "battle", phase=rec)
+                        f"{wounds} wounds;{boom} removed: {gone}.{charge}", "battle", phase=rec)
     if d["moved"]:
         n = len(d["moved"])
         what = "the Pirates unit on Water moves" if n == 1 else \
