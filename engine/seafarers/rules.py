@@ -200,11 +200,21 @@ def movable_ships(s: State, b: Board, seat: int) -> list[int]:
     return out
 
 
+def near_edges(s: State, b: Board, seat: int) -> list[int]:
+    """The edges touching a corner with the seat's building or route, in order: the only
+    places a new road or ship of the seat can join."""
+    corners = {c for c, bl in enumerate(s.buildings) if bl is not None and bl[0] == seat}
+    corners.update(c for e, r in enumerate(s.routes) if r is not None and r[0] == seat
+                   for c in b.edges[e])
+    return sorted({e for c in corners for e in b.corner_edges[c]})
+
+
 def ship_targets(s: State, b: Board, seat: int, e: int) -> list[int]:
     saved = s.routes[e]
     s.routes[e] = None
     try:
-        return [f for f in range(len(b.edges)) if f != e and route_ok(s, b, seat, f, "ship")]
+        return [f for f in near_edges(s, b, seat)
+                if f != e and route_ok(s, b, seat, f, "ship")]
     finally:
         s.routes[e] = saved
 
@@ -363,11 +373,10 @@ def legal(s: State, seat: int) -> list[Move]:
     if ph == PLENTY:
         return [("plenty", {"res": r}) for i, r in enumerate(RESOURCES) if s.bank[i] > 0]
     if ph == FREE_ROUTES:
+        near = near_edges(s, b, seat)
         for kind in ("road", "ship"):
             if pieces_left(s, seat, kind) > 0:
-                for e in range(len(b.edges)):
-                    if route_ok(s, b, seat, e, kind):
-                        out.append((kind, {"e": e}))
+                out.extend((kind, {"e": e}) for e in near if route_ok(s, b, seat, e, kind))
         out.append(("stop", {}))
         return out
     if ph == COMPOSE:
@@ -401,15 +410,15 @@ def legal(s: State, seat: int) -> list[Move]:
         out.append(("roll", {}))
         return out
     hand = s.hands[seat]
+    near = near_edges(s, b, seat)
     if can_pay(s, seat, COST["road"]) and pieces_left(s, seat, "road"):
-        out.extend(("road", {"e": e}) for e in range(len(b.edges))
-                   if route_ok(s, b, seat, e, "road"))
+        out.extend(("road", {"e": e}) for e in near if route_ok(s, b, seat, e, "road"))
     if can_pay(s, seat, COST["ship"]) and pieces_left(s, seat, "ship"):
-        out.extend(("ship", {"e": e}) for e in range(len(b.edges))
-                   if route_ok(s, b, seat, e, "ship"))
+        out.extend(("ship", {"e": e}) for e in near if route_ok(s, b, seat, e, "ship"))
     if can_pay(s, seat, COST["settlement"]) and pieces_left(s, seat, "settlement"):
-        out.extend(("settlement", {"c": c}) for c in range(len(b.corners))
-                   if settle_ok(s, b, seat, c))
+        ends = sorted({c for e, r in enumerate(s.routes) if r is not None and r[0] == seat
+                       for c in b.edges[e]})
+        out.extend(("settlement", {"c": c}) for c in ends if settle_ok(s, b, seat, c))
     if can_pay(s, seat, COST["city"]) and pieces_left(s, seat, "city"):
         out.extend(("city", {"c": c}) for c, bl in enumerate(s.buildings)
                    if bl is not None and bl[0] == seat and bl[1] == 1)
