@@ -73,6 +73,12 @@ def layout_size(hexes: list[dict]) -> tuple[int, int, tuple[float, float]]:
     return w + PANEL_W, max(h, 640), origin
 
 
+def hex_name(q: int, r: int) -> str:
+    """Row letter (A at the top) and column number (1 at the left), as the engine names
+    hexes in its move labels."""
+    return f"{chr(ord('A') + r)}{q + (r + (r & 1)) // 2 + 1}"
+
+
 def _pips(n: int) -> int:
     return 6 - abs(7 - n)
 
@@ -94,9 +100,12 @@ def _terrain_layer(key: str) -> Image.Image:
         terrain, chip = hx[2], hx[3]
         colour, label = TERRAIN.get(terrain, ((128, 128, 128), "?"))
         d.polygon(pts, fill=colour, outline=(30, 40, 60))
+        fg = pal.WHITE if terrain in ("wood", "brick", "sea") else pal.INK
         if label:
-            fg = pal.WHITE if terrain in ("wood", "brick") else pal.INK
             d.text((cx, cy - R * 0.55), label, font=word, fill=fg, anchor="mm")
+        # the hex's name, as the robber and pirate commands call it ("D4")
+        d.text((cx, cy + R * 0.6), hex_name(hx[0], hx[1]), font=font(14), fill=fg,
+               anchor="mm")
         if chip:
             d.ellipse((cx - 17, cy - 13, cx + 17, cy + 21), fill=pal.CARD_FACE, outline=pal.INK)
             red = chip in (6, 8)
