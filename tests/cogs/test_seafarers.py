@@ -12,9 +12,11 @@ import json
 import random
 import re
 
+import pytest
+
 import engine
 from cogs.actions import encode, token
-from engine.core import Action
+from engine.core import Action, IllegalAction
 from engine.seafarers.ai import ai_action
 from engine.seafarers.board import RESOURCES
 from tests.cogs.flows import boards, table_of
@@ -207,3 +209,13 @@ async def test_a_build_on_an_illegal_place_is_refused_with_a_hint(h: Harness) ->
     assert r.ephemeral and "Pick the move from the list" in r.text
     offered = await h.autocomplete(first, "catan build", "place", "start settlement")
     assert offered and all("start settlement" in c["name"] for c in offered)
+
+
+def test_resources_are_read_as_people_write_them() -> None:
+    from cogs.seafarers import parse_cards
+
+    assert parse_cards("2 wood, 1 ore") == ["wood", "wood", "ore"]
+    assert parse_cards("sheep + 2x wheat") == ["wool", "grain", "grain"]
+    assert parse_cards("bricks and lumber") == ["brick", "wood"]
+    with pytest.raises(IllegalAction, match="wood, brick, wool, grain or ore"):
+        parse_cards("3 gold")

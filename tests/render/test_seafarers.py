@@ -74,3 +74,12 @@ def test_a_hand_is_never_drawn_from_a_public_view() -> None:
     s = _game("nohand", 50)
     with pytest.raises(ValueError):
         render.draw_hand("seafarers", _view(s, None))
+
+
+def test_hex_names_on_the_image_are_those_of_the_robber_moves() -> None:
+    from engine.seafarers.rules import hex_name as engine_name
+    from render.seafarers.board import hex_name
+
+    s = GAME.setup(3, {}, "names")
+    for i, (q, r) in enumerate(s.board.hexes):
+        assert engine_name(s, i).split(" ")[0] == hex_name(q, r)
