@@ -315,6 +315,33 @@ def n_cards(s: State, seat: int) -> int:
     return sum(s.hands[seat])
 
 
+def buildable(s: State, seat: int) -> list[str]:
+    """What the seat could build now, at its turn: paid for, a piece left, and a legal
+    place on the board (a development card: one left in the deck)."""
+    b = s.board
+    out: list[str] = []
+    near = None
+    for kind in ("road", "ship", "settlement", "city", "dev"):
+        if not can_pay(s, seat, COST[kind]):
+            continue
+        if kind == "dev":
+            if s.deck:
+                out.append(kind)
+            continue
+        if not pieces_left(s, seat, kind):
+            continue
+        if kind == "city":
+            ok = any(bl is not None and bl[0] == seat and bl[1] == 1 for bl in s.buildings)
+        elif kind == "settlement":
+            ok = any(settle_ok(s, b, seat, c) for c in range(len(b.corners)))
+        else:
+            near = near_edges(s, b, seat) if near is None else near
+            ok = any(route_ok(s, b, seat, e, kind) for e in near)
+        if ok:
+            out.append(kind)
+    return out
+
+
 # -- legal moves -----------------------------------------------------------------------------
 
 

@@ -13,11 +13,10 @@ from typing import Any
 
 from .board import RESOURCES
 from .rules import (
-    COST,
     DEV_NAMES,
     P,
     all_pieces,
-    can_pay,
+    buildable,
     harbour_ratio,
     n_cards,
     public_vp,
@@ -170,7 +169,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         v["dev_new"] = [DEV_NAMES[c] for c in s.new_devs[seat]]
         v["my_vp"] = total_vp(s, seat)
         v["ratios"] = {r: harbour_ratio(s, seat, i) for i, r in enumerate(RESOURCES)}
-        v["can_build"] = [k for k, cost in COST.items() if can_pay(s, seat, cost)]
+        v["can_build"] = buildable(s, seat)
         if s.offer is not None and str(seat) in s.offer["counters"]:
             v["my_counter"] = s.offer["counters"][str(seat)]
     return v

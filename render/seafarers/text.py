@@ -35,7 +35,7 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
     lines.append("Development cards: " + (", ".join(devs) if devs else "none")
                  + (f" (bought this turn: {', '.join(new)})" if new else ""))
     can = [BUILD_NAMES[k] for k in view.get("can_build") or []]
-    lines.append("You can pay for: " + (", ".join(can) if can else "nothing yet"))
+    lines.append("You can build now: " + (", ".join(can) if can else "nothing yet"))
     ratios = view.get("ratios") or {}
     better = [f"{r} {k}:1" for r, k in ratios.items() if k < 4]
     lines.append("Your trade ratios: " + (", ".join(better) if better else "4:1 for all"))

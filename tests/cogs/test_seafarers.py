@@ -147,7 +147,7 @@ async def test_founding_and_first_rounds_with_commands_panel_and_an_ai(h: Harnes
         assert not re.search(r"\{p\d+\}|\{name\}", msg.text + json.dumps(msg.components))
     # the hand comes by DM: resources, development cards, what can be built, harbours
     hands = [m for m in h.dms(alice) if "Resources:" in m.text]
-    assert hands and "You can pay for" in hands[-1].text and "trade ratios" in hands[-1].text
+    assert hands and "You can build now" in hands[-1].text and "trade ratios" in hands[-1].text
     replayed = await h.bot.store.replay(table.key)
     assert GAME.dump(replayed) == GAME.dump(table.state)
 

@@ -66,7 +66,7 @@ def test_the_hand_shows_resources_cards_what_to_build_and_harbours() -> None:
     v = _view(s, 1)
     text = render.text_hand("seafarers", v)
     assert "Resources:" in text and "Development cards:" in text
-    assert "You can pay for:" in text and "trade ratios" in text
+    assert "You can build now:" in text and "trade ratios" in text
     assert render.draw_hand("seafarers", v).startswith(b"\x89PNG")
 
 

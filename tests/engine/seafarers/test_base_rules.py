@@ -314,3 +314,13 @@ def test_an_illegal_move_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, Action("city", {"c": 0}))
     assert GAME.dump(s) == before
+
+
+def test_the_dm_says_what_can_be_built_now_not_only_what_is_paid_for() -> None:
+    s = main_state()
+    give(s, 0, wood=1, brick=1, wool=1, grain=1)
+    view = GAME.view(s, 0)
+    assert view["can_build"] == []  # paid for, but no piece of seat 0 to join
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    assert set(GAME.view(s, 0)["can_build"]) == {"road", "ship"}
