@@ -57,6 +57,13 @@ class GameAdapter:
         """What the waiting players are asked to do (names filled, no mentions)."""
         return "Your move."
 
+    def extra_files(
+        self, before: Mapping[str, Any] | None, after: Mapping[str, Any]
+    ) -> list[tuple[str, bytes, str]]:
+        """Pictures to post with a fresh board besides it: (file name, bytes, description).
+        Called off the event loop with the public views before and after the change."""
+        return []
+
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
         """A value that changes when a new round begins (a fresh board is posted then)."""
         return view.get("round")

@@ -107,6 +107,17 @@ class NeuroshimaAdapter(GameAdapter):
         return ("place tiles with `/hex place`, play instants with `/hex use`, "
                 "then `/hex end`.")
 
+    def extra_files(
+        self, before: Mapping[str, Any] | None, after: Mapping[str, Any]
+    ) -> list[tuple[str, bytes, str]]:
+        """A new battle is posted with its phases as an animated picture."""
+        battle = after.get("last_battle")
+        old = (before or {}).get("last_battle") or {}
+        if not battle or old.get("n") == battle["n"]:
+            return []
+        return [("battle.gif", draw_battle_gif(dict(after)),
+                 f"Battle {battle['n']}, phase by phase")]
+
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
         battle = view.get("last_battle")
         return battle["n"] if battle else 0

@@ -179,6 +179,11 @@ async def publish_board(
     new = force_new or before is None or _needs_new_post(table, before, view)
     ref = await bot.store.get_message(table.key, TURN)
     channel = channel_of(bot, table)
+    extras: list[discord.File] = []
+    if new:
+        pictures = await asyncio.to_thread(adapter(table.game_id).extra_files, before, view)
+        extras = [discord.File(io.BytesIO(data), name, description=about)
+                  for name, data, about in pictures]
     if ref is not None and not new:
         try:
             msg = channel.get_partial_message(int(ref[1]))
@@ -186,7 +191,7 @@ async def publish_board(
                                   view=turn_view(table), allowed_mentions=pings(table, ping))
         except discord.NotFound:
             file.reset()
-    msg = await channel.send(content, embed=embed, file=file, view=turn_view(table),
+    msg = await channel.send(content, embed=embed, files=[file, *extras], view=turn_view(table),
                              allowed_mentions=pings(table, ping))
     await bot.store.set_message(table.key, TURN, str(channel.id), str(msg.id))
     return msg

@@ -82,6 +82,8 @@ async def test_a_whole_game_of_neuroshima_through_hex_commands(h: Harness) -> No
     assert battles >= 1
     told = [p for p in boards(h) if "Initiative" in p.content or "Drift:" in p.content]
     assert told
+    pictured = [p for p in boards(h) if "battle.gif" in p.files]
+    assert pictured and all(p.files["battle.gif"].startswith(b"GIF8") for p in pictured)
     titles = " ".join(e.get("title", "") for p in boards(h) for e in p.embeds)
     assert "HQs: Pirates" in titles
     for msg in h.rec.messages.values():
