@@ -129,9 +129,9 @@ class Seafarers:
         return [Action(k, a, label(state, seat, k, a)) for k, a in rules.legal(state, seat)]
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        moves = rules.legal(state, seat)
-        if (action.kind, dict(action.args)) not in [(k, a) for k, a in moves]:
-            raise IllegalAction(self._refusal(state, seat, moves))
+        moves = rules.legal(state, seat, action.kind)
+        if (action.kind, dict(action.args)) not in moves:
+            raise IllegalAction(self._refusal(state, seat, rules.legal(state, seat)))
         out = rules.play(state, seat, action.kind, dict(action.args))
         out.extend(rules.check_win(state))
         events = []

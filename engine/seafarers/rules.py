@@ -359,7 +359,9 @@ def to_act(s: State) -> frozenset[int]:
     return frozenset({s.turn})
 
 
-def legal(s: State, seat: int) -> list[Move]:
+def legal(s: State, seat: int, only: str | None = None) -> list[Move]:
+    """The seat's legal moves; with ``only``, the main phase lists just that kind (the
+    other phases are short anyway)."""
     if seat not in to_act(s):
         return []
     b = s.board
@@ -436,29 +438,42 @@ def legal(s: State, seat: int) -> list[Move]:
     if ph == ROLL:
         out.append(("roll", {}))
         return out
+    return out + _main_moves(s, b, seat, only)
+
+
+def _main_moves(s: State, b: Board, seat: int, only: str | None) -> list[Move]:
+    """The main phase's moves; ``only``: just those of one kind (to check a move fast)."""
+
+    def want(kind: str) -> bool:
+        return only is None or only == kind
+
+    out: list[Move] = []
     hand = s.hands[seat]
-    near = near_edges(s, b, seat)
-    if can_pay(s, seat, COST["road"]) and pieces_left(s, seat, "road"):
+    near = near_edges(s, b, seat) if (want("road") or want("ship")) else []
+    if want("road") and can_pay(s, seat, COST["road"]) and pieces_left(s, seat, "road"):
         out.extend(("road", {"e": e}) for e in near if route_ok(s, b, seat, e, "road"))
-    if can_pay(s, seat, COST["ship"]) and pieces_left(s, seat, "ship"):
+    if want("ship") and can_pay(s, seat, COST["ship"]) and pieces_left(s, seat, "ship"):
         out.extend(("ship", {"e": e}) for e in near if route_ok(s, b, seat, e, "ship"))
-    if can_pay(s, seat, COST["settlement"]) and pieces_left(s, seat, "settlement"):
+    if want("settlement") and can_pay(s, seat, COST["settlement"]) and pieces_left(
+        s, seat, "settlement"
+    ):
         ends = sorted({c for e, r in enumerate(s.routes) if r is not None and r[0] == seat
                        for c in b.edges[e]})
         out.extend(("settlement", {"c": c}) for c in ends if settle_ok(s, b, seat, c))
-    if can_pay(s, seat, COST["city"]) and pieces_left(s, seat, "city"):
+    if want("city") and can_pay(s, seat, COST["city"]) and pieces_left(s, seat, "city"):
         out.extend(("city", {"c": c}) for c, bl in enumerate(s.buildings)
                    if bl is not None and bl[0] == seat and bl[1] == 1)
-    if can_pay(s, seat, COST["dev"]) and s.deck:
+    if want("buy") and can_pay(s, seat, COST["dev"]) and s.deck:
         out.append(("buy", {}))
-    if not s.ship_moved:
+    if want("move_ship") and not s.ship_moved:
         for e in movable_ships(s, b, seat):
             out.extend(("move_ship", {"e": e, "to": f}) for f in ship_targets(s, b, seat, e))
-    for i, r in enumerate(RESOURCES):
-        ratio = harbour_ratio(s, seat, i)
-        if hand[i] >= ratio:
-            out.extend(("bank", {"give": r, "get": g}) for j, g in enumerate(RESOURCES)
-                       if j != i and s.bank[j] > 0)
+    if want("bank"):
+        for i, r in enumerate(RESOURCES):
+            ratio = harbour_ratio(s, seat, i)
+            if hand[i] >= ratio:
+                out.extend(("bank", {"give": r, "get": g}) for j, g in enumerate(RESOURCES)
+                           if j != i and s.bank[j] > 0)
     if s.offers_made < OFFERS_PER_TURN and any(hand):
         out.extend(_compose_moves(s, seat, {}, {}, "offer"))
     out.append(("end", {}))
