@@ -38,6 +38,21 @@ def random_game(seed: str, n: int = 4) -> int:
     return steps
 
 
+def random_game_no_offers(seed: str, n: int = 4) -> int:
+    """Random play that never starts a player trade (Catanatron's random players make no
+    player trades either, so this is the closer comparison)."""
+    state = GAME.setup(n, {}, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while GAME.result(state) is None:
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        legal = [a for a in GAME.legal_actions(state, seat)
+                 if a.kind not in ("offer_give", "offer_get")]
+        GAME.apply(state, seat, rng.choice(legal))
+        steps += 1
+    return steps
+
+
 def ai_game(seed: str, n: int = 4, keep: list | None = None) -> int:
     state = GAME.setup(n, {}, seed)
     rng = random.Random(seed)
@@ -67,6 +82,9 @@ def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
     rate, cpu_rate, mean = per_second(random_game, seconds)
     print(f"random 4-player New Shores games: {rate:.1f}/s wall, {cpu_rate:.1f}/s CPU "
+          f"({mean} moves per game)")
+    rate, cpu_rate, mean = per_second(random_game_no_offers, seconds)
+    print(f"random games without player offers: {rate:.1f}/s wall, {cpu_rate:.1f}/s CPU "
           f"({mean} moves per game)")
     rate, cpu_rate, mean = per_second(ai_game, seconds)
     print(f"heuristic-AI 4-player games: {rate:.1f}/s wall, {cpu_rate:.1f}/s CPU "

@@ -6,6 +6,7 @@ applies one that is legal (game.py checks that first). Texts name players "{pN}"
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core import rng
@@ -94,7 +95,14 @@ def snake(n: int) -> list[int]:
 
 
 def hex_info(s: State) -> tuple[list[bool], list[Any]]:
-    sc = scenario(s.scenario)
+    """Per hex: may start settlements touch it; the small island whose first settlement
+    earns a special VP (None: none)."""
+    return _hex_info(s.scenario)
+
+
+@lru_cache(maxsize=16)
+def _hex_info(sid: str) -> tuple[list[bool], list[Any]]:
+    sc = scenario(sid)
     return [bool(h.get("starting_area")) for h in sc.hexes], [
         h.get("bonus_island") for h in sc.hexes
     ]
@@ -209,11 +217,15 @@ def near_edges(s: State, b: Board, seat: int) -> list[int]:
     return sorted({e for c in corners for e in b.corner_edges[c]})
 
 
-def ship_targets(s: State, b: Board, seat: int, e: int) -> list[int]:
+def ship_targets(
+    s: State, b: Board, seat: int, e: int, near: list[int] | None = None
+) -> list[int]:
+    """Where the ship on ``e`` may move to (``near``: the seat's near edges, if known; a
+    superset is fine, each place is checked with the ship lifted)."""
     saved = s.routes[e]
     s.routes[e] = None
     try:
-        return [f for f in near_edges(s, b, seat)
+        return [f for f in (near_edges(s, b, seat) if near is None else near)
                 if f != e and route_ok(s, b, seat, f, "ship")]
     finally:
         s.routes[e] = saved
@@ -449,7 +461,7 @@ def _main_moves(s: State, b: Board, seat: int, only: str | None) -> list[Move]:
 
     out: list[Move] = []
     hand = s.hands[seat]
-    near = near_edges(s, b, seat) if (want("road") or want("ship")) else []
+    near = near_edges(s, b, seat) if only in (None, "road", "ship", "move_ship") else []
     if want("road") and can_pay(s, seat, COST["road"]) and pieces_left(s, seat, "road"):
         out.extend(("road", {"e": e}) for e in near if route_ok(s, b, seat, e, "road"))
     if want("ship") and can_pay(s, seat, COST["ship"]) and pieces_left(s, seat, "ship"):
@@ -467,7 +479,8 @@ def _main_moves(s: State, b: Board, seat: int, only: str | None) -> list[Move]:
         out.append(("buy", {}))
     if want("move_ship") and not s.ship_moved:
         for e in movable_ships(s, b, seat):
-            out.extend(("move_ship", {"e": e, "to": f}) for f in ship_targets(s, b, seat, e))
+            out.extend(("move_ship", {"e": e, "to": f})
+                       for f in ship_targets(s, b, seat, e, near))
     if want("bank"):
         for i, r in enumerate(RESOURCES):
             ratio = harbour_ratio(s, seat, i)
