@@ -4,6 +4,16 @@ Public: the board (hexes, corners, edges, harbours, pieces, robber, pirate), the
 counts, each player's card and development card counts, played knights, public victory
 points, the offer on the table. Private (own view only): the hand, the development cards,
 the harbour ratios and what can be built now.
+
+Keys: "game", "seat", "n", "scenario", "scenario_name", "target", "round", "round_limit",
+"turn", "phase", "to_act", "dice"; the board: "hexes" ([q, r, terrain, chip] per hex),
+"corners" ([q, r, tip] per corner number, tip 0 = north, 1 = south), "edges" ([corner,
+corner] per edge number), "harbours" ([hex, type, corner, corner]), "buildings" ([corner,
+seat, 1|2]), "routes" ([edge, seat, "road"|"ship"]), "robber", "pirate" (hex or None);
+"bank", "deck", "army", "longest", "players" (per seat: vp, cards, devs, knights, route,
+special, left, owed), "offer", "victims", "pending", "pending_seat", "log", "result",
+"vp_total" (at the end). Own view only: "hand", "dev_cards", "dev_new", "my_vp",
+"ratios", "can_build", "my_counter".
 """
 
 from __future__ import annotations
