@@ -197,6 +197,8 @@ def rules_markdown(sid: str) -> str:
         "- Trading and building are one phase after the roll, as experienced players play.",
         "- A knight lets you move the robber or the pirate, as a 7 does.",
         "- Any coastal start settlement may take a ship instead of its road.",
+        "- A line of ships is closed only between two of your own settlements or cities; a "
+        "line ending at another player's settlement is open, and its end ship may move.",
         "- The pirate starts off the board; it enters on the first 7 or knight that moves it.",
         "- Gold fields: one pick per card owed, from what the bank still holds; if the bank "
         "is empty the rest is lost.",
