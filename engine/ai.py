@@ -50,8 +50,19 @@ def clone(game: Game, state: Any) -> Any:
     return fast(state) if fast is not None else copy.deepcopy(state)
 
 
-def choose(game: Game, state: Any, seat: int, rng: random.Random, level: str = "normal") -> Action:
-    """One legal action for ``seat``; ValueError when the seat has none."""
+def choose(
+    game: Game,
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    level: str = "normal",
+    budget: SearchBudget | None = None,
+) -> Action:
+    """One legal action for ``seat``; ValueError when the seat has none.
+
+    ``budget`` replaces the level's search budget (normal and hard), e.g. a search with no
+    time limit, whose choice then depends only on the state and the rng.
+    """
     if level not in LEVELS:
         raise ValueError(f"Unknown AI level {level!r}; the levels are: {', '.join(LEVELS)}.")
     actions = game.legal_actions(state, seat)
@@ -62,7 +73,7 @@ def choose(game: Game, state: Any, seat: int, rng: random.Random, level: str = "
     heuristic = _heuristic(game, state, seat, rng, level)
     if level == "easy":
         return heuristic if heuristic is not None else rng.choice(actions)
-    return _monte_carlo(game, state, seat, rng, actions, heuristic, BUDGETS[level])
+    return _monte_carlo(game, state, seat, rng, actions, heuristic, budget or BUDGETS[level])
 
 
 def _heuristic(game: Game, state: Any, seat: int, rng: random.Random, level: str) -> Action | None:
