@@ -22,16 +22,16 @@ from cogs import texts
 from cogs.actions import choices, decode, label
 from cogs.adapters import Batch, GameAdapter, Panel
 from cogs.play import (
-    bot_of,
     command_move,
     finish_if_legal,
     game_of,
     legal,
     names_of,
+    playing_seat,
 )
 from engine.all_hands.cards import ACTIONS, ALL_CODES, NAMES, SUIT_OF, VALUE
 from engine.core import Action, IllegalAction
-from engine.table import PLAYING, Table
+from engine.table import Table
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
@@ -196,13 +196,7 @@ ADAPTER = AllHandsAdapter()
 
 
 async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
-    if interaction.channel_id is None:
-        return None
-    table = await bot_of(interaction).store.live(str(interaction.channel_id))
-    if table is None or table.status != PLAYING or table.game_id != GAME_ID:
-        return None
-    seat = table.seat_of(str(interaction.user.id))
-    return None if seat is None else (table, seat)
+    return await playing_seat(interaction, GAME_ID)
 
 
 def _card_choices(hand: Sequence[str], current: str, suit: str | None) -> list[app_commands.Choice[str]]:

@@ -25,11 +25,11 @@ from cogs import texts
 from cogs.actions import choices, decode
 from cogs.adapters import GameAdapter, Panel
 from cogs.notify import game_of
-from cogs.play import bot_of, command_move, legal, names_of
+from cogs.play import bot_of, command_move, legal, names_of, playing_seat
 from engine.core import Action, IllegalAction, fill_names
 from engine.neuroshima.board import BY_LABEL, DIR_NAMES, LABELS
 from engine.neuroshima.tiles import HQ, TILES, canonical_rotation
-from engine.table import PLAYING, Table
+from engine.table import Table
 from render.neuroshima import battle_lines, draw_battle_gif
 
 if TYPE_CHECKING:
@@ -132,13 +132,7 @@ ADAPTER = NeuroshimaAdapter()
 
 
 async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
-    if interaction.channel_id is None:
-        return None
-    table = await bot_of(interaction).store.live(str(interaction.channel_id))
-    if table is None or table.status != PLAYING or table.game_id != GAME_ID:
-        return None
-    seat = table.seat_of(str(interaction.user.id))
-    return None if seat is None else (table, seat)
+    return await playing_seat(interaction, GAME_ID)
 
 
 async def _action_choices(interaction: discord.Interaction, current: str,

@@ -51,6 +51,20 @@ async def live_table(interaction: discord.Interaction) -> Table:
     return table
 
 
+async def playing_seat(
+    interaction: discord.Interaction, game_id: str
+) -> tuple[Table, int] | None:
+    """The running table of ``game_id`` in this channel and the user's seat at it, or None
+    (for autocomplete, which answers with an empty list rather than an error)."""
+    if interaction.channel_id is None:
+        return None
+    table = await bot_of(interaction).store.live(str(interaction.channel_id))
+    if table is None or table.status != PLAYING or table.game_id != game_id:
+        return None
+    seat = table.seat_of(str(interaction.user.id))
+    return None if seat is None else (table, seat)
+
+
 def seated(interaction: discord.Interaction, table: Table) -> int:
     seat = table.seat_of(str(interaction.user.id))
     if seat is None:

@@ -22,9 +22,9 @@ from discord.ext import commands
 from cogs import texts
 from cogs.actions import choices, decode
 from cogs.adapters import GameAdapter, Panel
-from cogs.play import bot_of, command_move, legal, names_of
+from cogs.play import command_move, legal, names_of, playing_seat
 from engine.core import Action, IllegalAction
-from engine.table import PLAYING, Table
+from engine.table import Table
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
@@ -135,13 +135,7 @@ ADAPTER = SeafarersAdapter()
 
 
 async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
-    if interaction.channel_id is None:
-        return None
-    table = await bot_of(interaction).store.live(str(interaction.channel_id))
-    if table is None or table.status != PLAYING or table.game_id != GAME_ID:
-        return None
-    seat = table.seat_of(str(interaction.user.id))
-    return None if seat is None else (table, seat)
+    return await playing_seat(interaction, GAME_ID)
 
 
 async def _choices(
