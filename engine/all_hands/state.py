@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core import json_copy
+
 SCHEMA = 1
 
 #: phases of a round (the view's "phase")
@@ -69,13 +71,6 @@ class State:
 _FIELDS = tuple(f.name for f in fields(State))
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (lists, dicts, scalars)."""
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
 
 
 def clone(s: State) -> State:
@@ -110,17 +105,17 @@ def clone(s: State) -> State:
         s.active,
         s.rums[:],
         [e[:] for e in s.eights],
-        None if s.pending is None else _copy(s.pending),
+        None if s.pending is None else json_copy(s.pending),
         s.resolved[:],
         None if s.last_auction is None else dict(s.last_auction),
         s.log[:],
         s.scores[:],
-        None if s.result is None else _copy(s.result),
+        None if s.result is None else json_copy(s.result),
     )
 
 
 def dump(s: State) -> dict[str, Any]:
-    data = {name: _copy(getattr(s, name)) for name in _FIELDS}
+    data = {name: json_copy(getattr(s, name)) for name in _FIELDS}
     data["schema"] = SCHEMA
     return data
 
@@ -130,7 +125,7 @@ def load(data: Mapping[str, Any]) -> State:
     version = data.get("schema")
     if version != SCHEMA:
         raise ValueError(f"Cannot load an All Hands on Deck! state of schema {version!r}.")
-    return State(**{name: _copy(data[name]) for name in _FIELDS})
+    return State(**{name: json_copy(data[name]) for name in _FIELDS})
 
 
 def pending_cards(s: State) -> list[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core import json_copy
+
 from . import battle
 from .board import LABELS, N_SPACES
 from .rules import pirates_seat, to_act
@@ -71,13 +73,7 @@ def determinize(s: dict, seat: int | None, rng: random.Random) -> dict:
     return world
 
 
-def _copy(v: Any) -> Any:
-    if isinstance(v, list):
-        return [_copy(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _copy(x) for k, x in v.items()}
-    return v
 
 
 def clone(s: dict) -> dict:
-    return _copy(s)
+    return json_copy(s)

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core import json_copy
+
 SCHEMA = 1
 
 #: phases (the view's "phase")
@@ -83,13 +85,6 @@ class State:
 _FIELDS = tuple(f.name for f in fields(State))
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data."""
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
 
 
 def clone(s: State) -> State:
@@ -101,17 +96,17 @@ def clone(s: State) -> State:
         [u[:] for u in s.ups], [d[:] for d in s.downs], s.row_loon[:], s.owner[:],
         [b[:] for b in s.row_bids], s.marker,
         s.pass_no, s.row, s.bidders[:], s.bids[:], s.tied[:], s.tie_bid, s.zero_tie,
-        s.reveals[:], s.chooser, _copy(s.last_reveal),
-        [d[:] for d in s.ditched], s.predictions[:], _copy(s.recruited),
+        s.reveals[:], s.chooser, json_copy(s.last_reveal),
+        [d[:] for d in s.ditched], s.predictions[:], json_copy(s.recruited),
         s.turn, [p[:] for p in s.trick], s.leader, s.tricks[:], [c[:] for c in s.captured],
-        s.winners[:], _copy(s.last_trick),
+        s.winners[:], json_copy(s.last_trick),
         [k[:] for k in s.known], [k[:] for k in s.shown], [v[:] for v in s.voids],
-        _copy(s.last_round), s.log[:], _copy(s.result),
+        json_copy(s.last_round), s.log[:], json_copy(s.result),
     )
 
 
 def dump(s: State) -> dict[str, Any]:
-    data = {name: _copy(getattr(s, name)) for name in _FIELDS}
+    data = {name: json_copy(getattr(s, name)) for name in _FIELDS}
     data["schema"] = SCHEMA
     return data
 
@@ -121,7 +116,7 @@ def load(data: Mapping[str, Any]) -> State:
     version = data.get("schema")
     if version != SCHEMA:
         raise ValueError(f"Cannot load a Pirate Tricks state of schema {version!r}.")
-    return State(**{name: _copy(data[name]) for name in _FIELDS})
+    return State(**{name: json_copy(data[name]) for name in _FIELDS})
 
 
 def round_cards(s: State) -> list[str]:

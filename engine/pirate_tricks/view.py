@@ -12,18 +12,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core import json_copy
+
 from .cards import COLOURS, ROW_DOWN, sort_cards
 from .rules import led_colour, needs_predictions, row_name, to_act
 from .scorecards import recruitment
 from .state import BID, CHOOSE, OVER, PLAY, PREDICT, REVEAL, State, clone
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
 
 
 def _pending(s: State) -> tuple[str | None, int | None]:
@@ -77,7 +71,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "placed": [t for t in s.tied if s.reveals[t] is not None],
             "chooser": s.chooser,
         },
-        "last_reveal": _copy(s.last_reveal),
+        "last_reveal": json_copy(s.last_reveal),
         "ditched": [len(d) for d in s.ditched],
         "predicting": needs_predictions(s),
         "predictions": list(s.predictions),
@@ -93,10 +87,10 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "led": led_colour(s),
             "plays": [[t, c] for t, c in s.trick],
         },
-        "last_trick": _copy(s.last_trick),
+        "last_trick": json_copy(s.last_trick),
         "tricks": list(s.tricks),
         "captured": [list(c) for c in s.captured],
-        "last_round": _copy(s.last_round),
+        "last_round": json_copy(s.last_round),
         "pending": pending,
         "pending_seat": pending_seat,
         "log": list(s.log),

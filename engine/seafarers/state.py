@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core import json_copy
+
 from .board import Board, board_for
 from .scenarios import scenario
 
@@ -95,12 +97,6 @@ class State:
 _FIELDS = tuple(f.name for f in fields(State) if f.name != "cached_board")
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
 
 
 def clone(s: State) -> State:
@@ -118,4 +114,4 @@ def dump(s: State) -> dict[str, Any]:
 def load(data: Mapping[str, Any]) -> State:
     if data.get("schema") != SCHEMA:
         raise ValueError(f"Unknown Seafarers save schema {data.get('schema')!r}.")
-    return State(**{name: _copy(data[name]) for name in _FIELDS})
+    return State(**{name: json_copy(data[name]) for name in _FIELDS})
