@@ -28,6 +28,7 @@ from cogs.play import (
     legal,
     names_of,
     playing_seat,
+    typed_seat,
 )
 from engine.all_hands.cards import ACTIONS, ALL_CODES, NAMES, SUIT_OF, VALUE
 from engine.core import Action, IllegalAction
@@ -258,25 +259,6 @@ def _resolve_typed(table: Table, seat: int, typed: str,
     return [action]
 
 
-def _captain_seat(table: Table, seat: int, typed: str) -> int:
-    """A captain written as a seat number (from autocomplete), a mention or a name."""
-    t = typed.strip()
-    m = re.fullmatch(r"<@!?(\d+)>", t)
-    if m:
-        found = table.seat_of(m.group(1))
-        if found is None:
-            raise IllegalAction("That person is not a captain at this table.")
-        return found
-    if t.isdigit() and int(t) < len(table.seats):
-        return int(t)
-    folded = t.casefold()
-    matches = [i for i, s in enumerate(table.seats) if s.name.casefold() == folded] or \
-        [i for i, s in enumerate(table.seats) if folded and folded in s.name.casefold()]
-    if len(matches) != 1:
-        raise IllegalAction("Pick the captain from the list that appears while you type.")
-    return matches[0]
-
-
 # -- the cog ---------------------------------------------------------------------------------
 
 
@@ -323,7 +305,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
     @app_commands.describe(captain="The captain you accuse (pick from the list)")
     async def cheat(self, interaction: discord.Interaction, captain: str) -> None:
         def steps(table: Table, seat: int) -> list[Action]:
-            return [Action("call_cheat", {"target": _captain_seat(table, seat, captain)})]
+            return [Action("call_cheat", {"target": typed_seat(table, captain, "captain")})]
 
         await command_move(interaction, steps)
 

@@ -23,7 +23,7 @@ from discord.ext import commands
 from cogs import texts
 from cogs.actions import choices, decode, label
 from cogs.adapters import Batch, GameAdapter, Panel
-from cogs.play import command_move, legal, names_of, playing_seat
+from cogs.play import command_move, legal, names_of, playing_seat, typed_seat
 from engine.core import Action, IllegalAction
 from engine.pirate_tricks.cards import ALL_CODES, NAMES, sort_cards
 from engine.pirate_tricks.scorecards import CARDS
@@ -209,25 +209,6 @@ def _resolve_typed(table: Table, seat: int, typed: str,
     return [action]
 
 
-def _player_seat(table: Table, typed: str) -> int:
-    """A player written as a seat number (from autocomplete), a mention or a name."""
-    t = typed.strip()
-    m = re.fullmatch(r"<@!?(\d+)>", t)
-    if m:
-        found = table.seat_of(m.group(1))
-        if found is None:
-            raise IllegalAction("That person is not a player at this table.")
-        return found
-    if t.isdigit() and int(t) < len(table.seats):
-        return int(t)
-    folded = t.casefold()
-    matches = [i for i, s in enumerate(table.seats) if s.name.casefold() == folded] or \
-        [i for i, s in enumerate(table.seats) if folded and folded in s.name.casefold()]
-    if len(matches) != 1:
-        raise IllegalAction("Pick the player from the list that appears while you type.")
-    return matches[0]
-
-
 def ditch_steps(cards: Sequence[str]) -> list[Action]:
     if not cards:
         raise IllegalAction("Name one or two cards to ditch, e.g. R9 G12.")
@@ -283,7 +264,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
     @app_commands.describe(player="Who takes the row (pick from the list)")
     async def give(self, interaction: discord.Interaction, player: str) -> None:
         def steps(table: Table, seat: int) -> list[Action]:
-            return [Action("give", {"seat": _player_seat(table, player)})]
+            return [Action("give", {"seat": typed_seat(table, player, "player")})]
 
         await command_move(interaction, steps)
 

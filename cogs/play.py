@@ -9,6 +9,7 @@ its menu was drawn (``expect_seat_moves``), so a double click never applies twic
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,26 @@ async def playing_seat(
         return None
     seat = table.seat_of(str(interaction.user.id))
     return None if seat is None else (table, seat)
+
+
+def typed_seat(table: Table, typed: str, word: str = "player") -> int:
+    """A seat written as a seat number (from autocomplete), a mention or a name; ``word``
+    is what the game calls its players ("captain")."""
+    t = typed.strip()
+    m = re.fullmatch(r"<@!?(\d+)>", t)
+    if m:
+        found = table.seat_of(m.group(1))
+        if found is None:
+            raise IllegalAction(f"That person is not a {word} at this table.")
+        return found
+    if t.isdigit() and int(t) < len(table.seats):
+        return int(t)
+    folded = t.casefold()
+    matches = [i for i, s in enumerate(table.seats) if s.name.casefold() == folded] or \
+        [i for i, s in enumerate(table.seats) if folded and folded in s.name.casefold()]
+    if len(matches) != 1:
+        raise IllegalAction(f"Pick the {word} from the list that appears while you type.")
+    return matches[0]
 
 
 def seated(interaction: discord.Interaction, table: Table) -> int:
