@@ -15,8 +15,12 @@ class Config:
     - ``dev_guild``: a server id; when set, the slash commands are copied to that server
       and synced there at start-up (instant, for development). When None they are synced
       globally (Discord may take a while to show changes).
+    - ``seed``: see below.
     """
 
     token: str | None
     db_path: str
     dev_guild: int | None = None
+    #: None in production: every table gets a fresh random seed. Set (tests, bug reports),
+    #: a table's seed is this text plus its channel id, so its deals can be replayed.
+    seed: str | None = None

@@ -224,6 +224,7 @@ class GameCog(commands.GroupCog, group_name="game",
             table = await self.bot.svc.new(
                 game_id, str(table_channel), str(user.id), user.display_name, options,
                 guild=str(interaction.guild_id), parent=parent, title=game.title, now=time.time(),
+                seed=f"{self.bot.config.seed}:{table_channel}" if self.bot.config.seed else None,
             )
         except TableExists as err:
             raise IllegalAction(str(err)) from None

@@ -139,3 +139,10 @@ async def test_thread_tables_let_one_channel_host_several_games(h: Harness) -> N
     assert r.ephemeral
     for channel in (*h.rec.threads, OTHER_CHANNEL_ID):
         assert f"<#{channel}>" in r.text
+
+
+async def test_a_configured_seed_makes_the_tables_deals_replayable(h: Harness) -> None:
+    alice = h.user("alice")
+    await h.slash(alice, "game new", game="all-hands")
+    table = await table_of(h)
+    assert table.seed == f"harness:{table.id}"
