@@ -19,15 +19,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import choices, decode, label
 from cogs.adapters import Batch, GameAdapter, Panel
 from cogs.play import (
     command_move,
     finish_if_legal,
     game_of,
     legal,
-    names_of,
+    move_choices,
     playing_seat,
+    seat_choices,
+    typed_move,
     typed_seat,
 )
 from engine.all_hands.cards import ACTIONS, ALL_CODES, NAMES, SUIT_OF, VALUE
@@ -236,29 +237,6 @@ def _cards_choice(codes: Sequence[str], suit: str | None) -> app_commands.Choice
                                value=texts.clip(" ".join(codes), texts.LABEL_LIMIT))
 
 
-async def _action_choices(
-    interaction: discord.Interaction, current: str, kinds: frozenset[str] | None = None
-) -> list[app_commands.Choice[str]]:
-    found = await _table_and_seat(interaction)
-    if found is None:
-        return []
-    table, seat = found
-    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
-    return [app_commands.Choice(name=n, value=v)
-            for n, v in choices(actions, current, names_of(table))]
-
-
-def _resolve_typed(table: Table, seat: int, typed: str,
-                   kinds: frozenset[str] | None = None) -> list[Action]:
-    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
-    action = decode(typed, actions, names_of(table))
-    if action is None:
-        if not actions:
-            raise IllegalAction(texts.NO_MOVES_NOW)
-        raise IllegalAction(texts.UNKNOWN_MOVE)
-    return [action]
-
-
 # -- the cog ---------------------------------------------------------------------------------
 
 
@@ -295,7 +273,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
     @app_commands.command(name="pass", description="Pass on this auction (in a tie: forfeit)")
     async def pass_(self, interaction: discord.Interaction) -> None:
         def steps(table: Table, seat: int) -> list[Action]:
-            found = [a for a in legal(table, seat) if a.kind in ("pass", "forfeit")]
+            found = legal(table, seat, ("pass", "forfeit"))
             return found[:1] or [Action("pass", {})]
 
         await command_move(interaction, steps)
@@ -313,18 +291,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
     async def _cheat_captains(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        calls = [a for a in legal(table, seat) if a.kind == "call_cheat"]
-        out = []
-        for a in calls:
-            target = int(a.args["target"])
-            name = table.seats[target].name
-            if current.casefold() in name.casefold():
-                out.append(app_commands.Choice(name=label(a, names_of(table)), value=str(target)))
-        return out[:25]
+        return await seat_choices(interaction, GAME_ID, current, "call_cheat", "target")
 
     @app_commands.command(name="discard", description="Discard cards from your hand at the "
                           "end of the round")
@@ -354,24 +321,24 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
                           "of you (Mermaid, Cutpurse, tribute...)")
     @app_commands.describe(card="Your choice (pick from the list)")
     async def choose(self, interaction: discord.Interaction, card: str) -> None:
-        await command_move(interaction, lambda t, s: _resolve_typed(t, s, card, CHOICE_KINDS))
+        await command_move(interaction, lambda t, s: typed_move(t, s, card, CHOICE_KINDS))
 
     @choose.autocomplete("card")
     async def _choose_options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await _action_choices(interaction, current, CHOICE_KINDS)
+        return await move_choices(interaction, GAME_ID, current, CHOICE_KINDS)
 
     @app_commands.command(name="move", description="Any move you may make now, from a list")
     @app_commands.describe(action="The move (pick from the list of your legal moves)")
     async def move(self, interaction: discord.Interaction, action: str) -> None:
-        await command_move(interaction, lambda t, s: _resolve_typed(t, s, action))
+        await command_move(interaction, lambda t, s: typed_move(t, s, action))
 
     @move.autocomplete("action")
     async def _move_options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await _action_choices(interaction, current)
+        return await move_choices(interaction, GAME_ID, current)
 
 
 COG = AllHandsCog

@@ -20,10 +20,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import texts
-from cogs.actions import choices, decode, label
 from cogs.adapters import Batch, GameAdapter, Panel
-from cogs.play import command_move, legal, names_of, playing_seat, typed_seat
+from cogs.play import (
+    command_move,
+    legal,
+    move_choices,
+    playing_seat,
+    seat_choices,
+    typed_move,
+    typed_seat,
+)
 from engine.core import Action, IllegalAction
 from engine.pirate_tricks.cards import ALL_CODES, NAMES, sort_cards
 from engine.pirate_tricks.scorecards import CARDS
@@ -168,18 +174,6 @@ async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]
     return await playing_seat(interaction, GAME_ID)
 
 
-async def _action_choices(
-    interaction: discord.Interaction, current: str, kinds: frozenset[str] | None = None
-) -> list[app_commands.Choice[str]]:
-    found = await _table_and_seat(interaction)
-    if found is None:
-        return []
-    table, seat = found
-    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
-    return [app_commands.Choice(name=n, value=v)
-            for n, v in choices(actions, current, names_of(table))]
-
-
 async def _card_choices(interaction: discord.Interaction, current: str,
                         kind: str) -> list[app_commands.Choice[str]]:
     """The cards of the seat's legal ``kind`` moves, named, filtered by what was typed."""
@@ -196,17 +190,6 @@ async def _card_choices(interaction: discord.Interaction, current: str,
             continue
         out.append(app_commands.Choice(name=f"{name} ({code})", value=code))
     return out[:25]
-
-
-def _resolve_typed(table: Table, seat: int, typed: str,
-                   kinds: frozenset[str] | None = None) -> list[Action]:
-    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
-    action = decode(typed, actions, names_of(table))
-    if action is None:
-        if not actions:
-            raise IllegalAction(texts.NO_MOVES_NOW)
-        raise IllegalAction(texts.UNKNOWN_MOVE)
-    return [action]
 
 
 def ditch_steps(cards: Sequence[str]) -> list[Action]:
@@ -272,18 +255,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
     async def _give_players(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        out = []
-        for a in legal(table, seat):
-            if a.kind != "give":
-                continue
-            target = int(a.args["seat"])
-            if current.casefold() in table.seats[target].name.casefold():
-                out.append(app_commands.Choice(name=label(a, names_of(table)), value=str(target)))
-        return out[:25]
+        return await seat_choices(interaction, GAME_ID, current, "give", "seat")
 
     @app_commands.command(name="ditch", description="Put one or two cards out of play for "
                           "this round, face down")
@@ -339,13 +311,13 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
     @app_commands.command(name="move", description="Any move you may make now, from a list")
     @app_commands.describe(action="The move (pick from the list of your legal moves)")
     async def move(self, interaction: discord.Interaction, action: str) -> None:
-        await command_move(interaction, lambda t, s: _resolve_typed(t, s, action))
+        await command_move(interaction, lambda t, s: typed_move(t, s, action))
 
     @move.autocomplete("action")
     async def _move_options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await _action_choices(interaction, current)
+        return await move_choices(interaction, GAME_ID, current)
 
 
 COG = PirateTricksCog

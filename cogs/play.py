@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from cogs import texts
-from cogs.actions import decode, label
+from cogs.actions import choices, decode, label
 from cogs.adapters import adapter, move_command
 from cogs.notify import after_moves, game_of, hand_parts, status_line
 from data.tables import Outcome
@@ -93,10 +94,53 @@ def seated(interaction: discord.Interaction, table: Table) -> int:
     return seat
 
 
-def legal(table: Table, seat: int) -> list[Action]:
+def legal(table: Table, seat: int, kinds: Collection[str] | None = None) -> list[Action]:
+    """The seat's legal moves, only those of ``kinds`` when given."""
     if table.status != PLAYING:
         return []
-    return game_of(table).legal_actions(table.state, seat)
+    found = game_of(table).legal_actions(table.state, seat)
+    return found if kinds is None else [a for a in found if a.kind in kinds]
+
+
+async def move_choices(
+    interaction: discord.Interaction, game_id: str, current: str,
+    kinds: Collection[str] | None = None,
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the user's legal moves (of ``kinds``) matching what was typed."""
+    found = await playing_seat(interaction, game_id)
+    if found is None:
+        return []
+    table, seat = found
+    return [app_commands.Choice(name=n, value=v)
+            for n, v in choices(legal(table, seat, kinds), current, names_of(table))]
+
+
+async def seat_choices(
+    interaction: discord.Interaction, game_id: str, current: str, kind: str, arg: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the seats named by the user's legal ``kind`` moves (their ``arg``),
+    labelled with the move and valued by seat number, for ``typed_seat``."""
+    found = await playing_seat(interaction, game_id)
+    if found is None:
+        return []
+    table, seat = found
+    typed = current.casefold()
+    return [app_commands.Choice(name=label(a, names_of(table)), value=str(a.args[arg]))
+            for a in legal(table, seat, (kind,))
+            if typed in table.seats[int(a.args[arg])].name.casefold()][:25]
+
+
+def typed_move(table: Table, seat: int, typed: str,
+               kinds: Collection[str] | None = None) -> list[Action]:
+    """The legal move (of ``kinds``) that ``typed`` names, from autocomplete or typed by
+    hand; IllegalAction saying what to do instead."""
+    actions = legal(table, seat, kinds)
+    action = decode(typed, actions, names_of(table))
+    if action is None:
+        if not actions:
+            raise IllegalAction(texts.NO_MOVES_NOW)
+        raise IllegalAction(texts.UNKNOWN_MOVE)
+    return [action]
 
 
 def trial(table: Table, seat: int, steps: Sequence[Action]) -> Any:
