@@ -70,7 +70,7 @@ def battle_times(n: int) -> list[float]:
         board = full_board(k)
         start = time.process_time()
         battle.resolve(board, {}, log=True)
-        battle.drift(board, 0)
+        battle.drift(board, 0, {})
         times.append(time.process_time() - start)
     return times
 

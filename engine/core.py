@@ -74,11 +74,14 @@ class Event:
 
 @dataclass(frozen=True)
 class Option:
-    """A table option: its allowed values, the default, and a line of help."""
+    """A table option: its allowed values, the default, and a line of help. An ``advanced``
+    option is set by name in ``/game new``'s ``options`` text rather than as a parameter of
+    its own (a slash command holds at most 25 parameters)."""
 
     values: tuple[JSON, ...]
     default: JSON
     help: str = ""
+    advanced: bool = False
 
 
 def rng(seed: str, counter: int) -> random.Random:

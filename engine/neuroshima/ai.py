@@ -102,7 +102,7 @@ def battle_outcome(board: list, opts: dict, seat: int, pirates: int) -> float:
     after it (HQ toughness difference, plus a share of the units left)."""
     b = [None if u is None else list(u) for u in board]
     battle.resolve(b, opts, log=False)
-    battle.drift(b, pirates, log=False)
+    battle.drift(b, pirates, opts, log=False)
     mine, theirs = hq_toughness(b, seat), hq_toughness(b, 1 - seat)
     if theirs == 0 and mine > 0:
         return 100.0

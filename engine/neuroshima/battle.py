@@ -9,20 +9,77 @@ phase are simultaneous; wounds are added, then the destroyed units are removed t
 
 Choices the rules give a player inside a battle are made by a fixed rule, so that a battle
 resolves in one step (our decisions, listed in ``/game rules``): a Medic absorbs the
-heaviest attack it can; the Clown explodes when that wounds at least two enemy units and
-more enemy than friendly units; a Crocodile always charges, turning to face an enemy with
-its melee edge if it can.
+heaviest attack it can (Q14, the ``medic_mandatory`` option); the Clown explodes when that
+wounds at least two enemy units and more enemy than friendly units; a Crocodile always
+charges, turning to face an enemy with its melee edge if it can (Q19, ``charge_facing``).
+
+Every function takes the table options (``opts``, possibly partial: missing ones take their
+default) for the open questions of decisions.py that touch a battle.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
-from .board import LINE, N_SPACES, NEIGHBOUR, area, drift_next, is_water
+from .board import GEOMETRIES, N_SPACES, Geometry, airstrike_centres, area, drift_next, is_water
+from .decisions import opt
 from .tiles import TILES
 
 Unit = list  # [key, owner, rot, wounds, uid]
 Board = list  # list[Unit | None], length 31
+
+
+class Cfg(NamedTuple):
+    """The options a battle reads, looked up once per call."""
+
+    g: Geometry
+    hq_melee: bool
+    hq_stops: bool
+    clown_removed: bool
+    clown_spaces: frozenset[int] | None  # where a Clown may explode; None: anywhere
+    medic_mandatory: bool
+    keeps_armour: bool
+    net_cycles_hold: bool
+    charge_face: bool
+    mothers_stack: bool
+    saboteur_hq: bool
+    each_phase: bool
+    modules_water: bool
+
+
+_CENTRES = {w: frozenset(airstrike_centres(w)) for w in (True, False)}
+_CFG: dict[tuple, Cfg] = {}
+_CFG_KEYS = ("water_links", "lines_through_water", "pirates_hq_melee", "hq_shot_stops_at_hq",
+             "clown_removed", "clown_anywhere", "airstrike_water_counts", "medic_mandatory",
+             "netted_keeps_armour", "net_cycles", "charge_facing", "mothers_stack",
+             "saboteur_hq", "initiative_each_phase", "modules_reach_water")
+
+
+def config(opts: Mapping[str, Any]) -> Cfg:
+    key = tuple(opt(opts, k) for k in _CFG_KEYS)
+    c = _CFG.get(key)
+    if c is None:
+        v = dict(zip(_CFG_KEYS, key, strict=True))
+        c = _CFG[key] = Cfg(
+            g=GEOMETRIES[v["water_links"] == "edges", bool(v["lines_through_water"])],
+            hq_melee=bool(v["pirates_hq_melee"]), hq_stops=bool(v["hq_shot_stops_at_hq"]),
+            clown_removed=bool(v["clown_removed"]),
+            clown_spaces=None if v["clown_anywhere"]
+            else _CENTRES[bool(v["airstrike_water_counts"])],
+            medic_mandatory=bool(v["medic_mandatory"]),
+            keeps_armour=bool(v["netted_keeps_armour"]),
+            net_cycles_hold=v["net_cycles"] == "all_netted",
+            charge_face=v["charge_facing"] == "face_enemy",
+            mothers_stack=bool(v["mothers_stack"]), saboteur_hq=bool(v["saboteur_hq"]),
+            each_phase=bool(v["initiative_each_phase"]),
+            modules_water=bool(v["modules_reach_water"]),
+        )
+    return c
+
+
+def _cfg(opts: Mapping[str, Any] | Cfg | None) -> Cfg:
+    return opts if isinstance(opts, Cfg) else config(opts or {})
 
 
 def facing(unit: Unit, edge: int) -> int:
@@ -47,27 +104,29 @@ def toughness(unit: Unit) -> int:
 # -- nets (section 2.9, decision Q17) -------------------------------------------------------
 
 
-def net_targets(board: Board, space: int) -> list[int]:
+def net_targets(board: Board, space: int, g: Geometry) -> list[int]:
     u = board[space]
     out = []
     for e in TILES[u[0]]["net"]:
-        n = NEIGHBOUR[space][facing(u, e)]
+        n = g.neighbour[space][facing(u, e)]
         if n >= 0 and board[n] is not None and board[n][1] != u[1]:
             out.append(n)
     return out
 
 
-def nets(board: Board) -> dict[int, int]:
+def nets(board: Board, opts: Mapping[str, Any] | Cfg | None = None) -> dict[int, int]:
     """Netted spaces -> how many active nets hold them.
 
     A net is active unless its netter is held by an active net; netters in a cycle of nets
-    all hold (and are held): the strongly connected rule of section 2.9.
+    all hold (and are held): the strongly connected rule of section 2.9 (Q17; the option
+    ``net_cycles=cancel``: the nets of a cycle are all inactive).
     """
+    c = _cfg(opts)
     graph: dict[int, list[int]] = {}
     for s in range(N_SPACES):
         u = board[s]
         if u is not None and TILES[u[0]]["net"]:
-            targets = net_targets(board, s)
+            targets = net_targets(board, s, c.g)
             if targets:
                 graph[s] = targets
     if not graph:
@@ -89,7 +148,7 @@ def nets(board: Board) -> dict[int, int]:
         for t in targets:
             if t in incoming:
                 incoming[t].append(s)
-    active = {s: True for s in in_cycle}
+    active = dict.fromkeys(in_cycle, c.net_cycles_hold)
     changed = True
     while changed:
         changed = False
@@ -117,11 +176,14 @@ class Boosts:
         self.melee = [0] * N_SPACES
         self.ranged = [0] * N_SPACES
         self.init = [0] * N_SPACES
-        self.extra = [False] * N_SPACES
+        self.extra = [0] * N_SPACES  # extra slots from Mothers
         self.medics: dict[int, list[int]] = {}
 
 
-def boosts(board: Board, held: dict[int, int]) -> Boosts:
+def boosts(board: Board, held: dict[int, int],
+           opts: Mapping[str, Any] | Cfg | None = None) -> Boosts:
+    c = _cfg(opts)
+    nb = c.g.neighbour
     b = Boosts()
     for s in range(N_SPACES):
         u = board[s]
@@ -138,9 +200,13 @@ def boosts(board: Board, held: dict[int, int]) -> Boosts:
             dirs = [facing(u, e) for e in row["conn"]]
         enemy = effect == "init-1_enemy"
         for d in dirs:
-            n = NEIGHBOUR[s][d]
+            n = nb[s][d]
             if n < 0 or board[n] is None or (board[n][1] != u[1]) != enemy:
                 continue
+            if not c.modules_water and is_water(n):
+                continue  # Q25 off: nothing reaches a unit on Water
+            if enemy and not c.saboteur_hq and is_hq(board[n]):
+                continue  # Q23 off: HQs ignore the Saboteur
             if effect == "ranged+1":
                 b.ranged[n] += 1
             elif effect == "melee+1":
@@ -153,7 +219,8 @@ def boosts(board: Board, held: dict[int, int]) -> Boosts:
             elif effect == "init-1_enemy":
                 b.init[n] -= 1
             elif effect == "extra_slot":
-                b.extra[n] = True  # two Mothers give one extra slot (Q22)
+                # two Mothers give one extra slot (Q22) unless the option stacks them
+                b.extra[n] = b.extra[n] + 1 if c.mothers_stack else 1
             elif effect == "medic":
                 b.medics.setdefault(n, []).append(s)
     return b
@@ -165,25 +232,26 @@ def slots(board: Board, space: int, b: Boosts) -> list[int]:
     Mother text)."""
     u = board[space]
     vals = [max(0, i + b.init[space]) for i in TILES[u[0]]["init"]]
-    if vals and b.extra[space]:
+    for _ in range(b.extra[space] if vals else 0):
         low = min(vals) - 1
-        if low >= 0:
-            vals.append(low)
+        if low < 0:
+            break
+        vals.append(low)
     return vals
 
 
 # -- attacks (section 2.7) --------------------------------------------------------------------
 
 
-def _melee(board: Board, space: int, u: Unit, b: Boosts, opts: dict) -> list[tuple]:
+def _melee(board: Board, space: int, u: Unit, b: Boosts, c: Cfg) -> list[tuple]:
     row = TILES[u[0]]
     melee = row["melee"]
-    if u[0] == "p_hq" and opts.get("pirates_hq_melee"):
+    if u[0] == "p_hq" and c.hq_melee:
         melee = dict.fromkeys(range(6), 1)
     out = []
     hq = row["kind"] == "hq"
     for e, st in melee.items():
-        n = NEIGHBOUR[space][facing(u, e)]
+        n = c.g.neighbour[space][facing(u, e)]
         if n < 0:
             continue
         v = board[n]
@@ -193,34 +261,44 @@ def _melee(board: Board, space: int, u: Unit, b: Boosts, opts: dict) -> list[tup
     return out
 
 
-def _ranged(board: Board, space: int, u: Unit, b: Boosts) -> list[tuple]:
+def _ranged(board: Board, space: int, u: Unit, b: Boosts, c: Cfg,
+            held: dict[int, int]) -> list[tuple]:
     row = TILES[u[0]]
     out = []
     hq = row["kind"] == "hq"
+    line = c.g.line[space]
+
+    def armour(n: int, v: Unit, d: int) -> bool:
+        # Q16: a netted unit's armour counts unless the option says otherwise
+        return armoured(v, d) and (c.keeps_armour or n not in held)
+
     for e, st in row["ranged"].items():
         d = facing(u, e)
-        for n in LINE[space][d]:
+        for n in line[d]:
             v = board[n]
             if v is None or v[1] == u[1]:
                 continue
-            # an HQ never wounds an HQ: the shot stops there (Q2)
-            if not (hq and is_hq(v)):
-                w = st + b.ranged[space] - armoured(v, d)
-                if w > 0:
-                    out.append((n, w, space, "ranged"))
+            if hq and is_hq(v):
+                # an HQ never wounds an HQ: the shot stops there (Q2) or flies on past it
+                if c.hq_stops:
+                    break
+                continue
+            w = st + b.ranged[space] - armour(n, v, d)
+            if w > 0:
+                out.append((n, w, space, "ranged"))
             break
     for e in row["gauss"]:
         d = facing(u, e)
-        for n in LINE[space][d]:
+        for n in line[d]:
             v = board[n]
-            if v is not None and v[1] != u[1] and not armoured(v, d):
+            if v is not None and v[1] != u[1] and not armour(n, v, d):
                 out.append((n, 1, space, "gauss"))
     for e in row["water_gun"]:
         d = facing(u, e)
-        for dist, n in enumerate(LINE[space][d][:3], start=1):
+        for dist, n in enumerate(line[d][:3], start=1):
             v = board[n]
             if v is not None and v[1] != u[1]:
-                w = 4 - dist - armoured(v, d)
+                w = 4 - dist - armour(n, v, d)
                 if w > 0:
                     out.append((n, w, space, "water gun"))
     return out
@@ -246,16 +324,27 @@ def _clown_explodes(board: Board, space: int) -> bool:
     return foes >= 2 and foes > friends
 
 
-def absorb(hits: list[tuple], medics: dict[int, list[int]], board: Board) -> tuple[set, set]:
+def absorb(hits: list[tuple], medics: dict[int, list[int]], board: Board,
+           mandatory: bool = True) -> tuple[set, set]:
     """Medics cancel whole attacks on connected friendly units (section 2.8, Q14): each Medic
-    absorbs one attack, the heaviest first. Returns (indexes of cancelled hits, used Medics)."""
+    absorbs one attack, the heaviest first. Not ``mandatory`` (the option off), a Medic is
+    spent only on a unit these hits would destroy. Returns (indexes of cancelled hits, used
+    Medics)."""
     saved: set[int] = set()
     used: set[int] = set()
     if not medics:
         return saved, used
+    doomed: set[int] | None = None
+    if not mandatory:
+        total: dict[int, int] = {}
+        for t, w, *_ in hits:
+            total[t] = total.get(t, 0) + w
+        doomed = {t for t, w in total.items() if board[t][3] + w >= toughness(board[t])}
     order = sorted(range(len(hits)), key=lambda i: -hits[i][1])
     for i in order:
         target = hits[i][0]
+        if doomed is not None and target not in doomed:
+            continue
         for m in medics.get(target, ()):
             if m not in used and m != target:
                 used.add(m)
@@ -264,10 +353,11 @@ def absorb(hits: list[tuple], medics: dict[int, list[int]], board: Board) -> tup
     return saved, used
 
 
-def damage(board: Board, hits: list[tuple], medics: dict[int, list[int]]) -> tuple[set, set]:
+def damage(board: Board, hits: list[tuple], medics: dict[int, list[int]],
+           mandatory: bool = True) -> tuple[set, set]:
     """Apply hits outside a battle (instants): Medics first, then wounds; remove the dead at
     once. Returns (cancelled hit indexes, removed spaces)."""
-    saved, used = absorb(hits, medics, board)
+    saved, used = absorb(hits, medics, board, mandatory)
     for i, (t, w, _src, _k) in enumerate(hits):
         if i not in saved and board[t] is not None:
             board[t][3] += w
@@ -282,12 +372,15 @@ def damage(board: Board, hits: list[tuple], medics: dict[int, list[int]]) -> tup
 # -- the battle ------------------------------------------------------------------------------
 
 
-def _charge_facing(board: Board, space: int, unit: Unit) -> int:
-    """A charging Crocodile turns to put its melee edge on an enemy if one is adjacent."""
+def _charge_facing(board: Board, space: int, unit: Unit, c: Cfg) -> int:
+    """A charging Crocodile turns to put its melee edge on an enemy if one is adjacent (Q19;
+    ``charge_facing=keep``: it keeps its facing)."""
+    if not c.charge_face:
+        return unit[2]
     edges = list(TILES[unit[0]]["melee"])
     for rot in [unit[2], *[r for r in range(6) if r != unit[2]]]:
         for e in edges:
-            n = NEIGHBOUR[space][(e + rot) % 6]
+            n = c.g.neighbour[space][(e + rot) % 6]
             if n >= 0 and board[n] is not None and board[n][1] != unit[1]:
                 return rot
     return unit[2]
@@ -297,25 +390,29 @@ def _name(board: Board, s: int) -> str:
     return TILES[board[s][0]]["name"]
 
 
-def resolve(board: Board, opts: dict, log: bool = True) -> list[dict]:
+def resolve(board: Board, opts: Mapping[str, Any], log: bool = True) -> list[dict]:
     """Fight a battle on ``board`` (changed in place). Returns one record per phase in which
     anything happened: {"phase", "attacks", "exploded", "medics", "removed", "charges",
     "units"} with labels and names; "units" is the board as the phase started, each
     [space, tile, owner, rotation, wounds, netted]."""
     from .board import LABELS
 
+    c = config(opts)
     records: list[dict] = []
     used: dict[int, set] = {}
-    held = nets(board)
-    b = boosts(board, held)
+    held = nets(board, c)
+    b = boosts(board, held, c)
     top = 0
+    fixed: dict[int, list[int]] = {}  # Q24 off: every unit's slots as the battle starts
     for s in range(N_SPACES):
         if board[s] is not None and TILES[board[s][0]]["init"]:
-            top = max(top, *slots(board, s, b))
+            vals = slots(board, s, b)
+            fixed[board[s][4]] = vals
+            top = max(top, *vals)
     for phase in range(top, -1, -1):
         if phase != top:
-            held = nets(board)
-            b = boosts(board, held)
+            held = nets(board, c)
+            b = boosts(board, held, c)
         hits: list[tuple] = []
         exploded: list[int] = []
         if log:  # the board as the phase starts, for the step-by-step pictures
@@ -325,27 +422,31 @@ def resolve(board: Board, opts: dict, log: bool = True) -> list[dict]:
             u = board[s]
             if u is None or s in held or not TILES[u[0]]["init"]:
                 continue
-            vals = slots(board, s, b)
+            vals = slots(board, s, b) if c.each_phase else fixed.get(u[4], [])
             done = used.setdefault(u[4], set())
             fire = next((i for i, v in enumerate(vals) if v == phase and i not in done), None)
             if fire is None:
                 continue
             done.add(fire)
-            if TILES[u[0]]["ability"] == "explosion" and _clown_explodes(board, s):
+            if (TILES[u[0]]["ability"] == "explosion"
+                    and (c.clown_spaces is None or s in c.clown_spaces)
+                    and _clown_explodes(board, s)):
                 exploded.append(s)
                 hits.extend(explosion(board, s))
                 continue
-            hits.extend(_melee(board, s, u, b, opts))
-            hits.extend(_ranged(board, s, u, b))
+            hits.extend(_melee(board, s, u, b, c))
+            hits.extend(_ranged(board, s, u, b, c, held))
         if not hits and not exploded:
             continue
-        saved, used_medics = absorb(hits, b.medics, board)
+        saved, used_medics = absorb(hits, b.medics, board, c.medic_mandatory)
         for i, (t, w, _src, _k) in enumerate(hits):
             if i not in saved:
                 board[t][3] += w
         dead = {s for s in range(N_SPACES)
                 if board[s] is not None and board[s][3] >= toughness(board[s])}
-        dead |= set(exploded) | used_medics
+        dead |= used_medics
+        if c.clown_removed:
+            dead |= set(exploded)
         record: dict[str, Any] = {}
         if log:
             record = {
@@ -377,7 +478,7 @@ def resolve(board: Board, opts: dict, log: bool = True) -> list[dict]:
         for src, t in charges:
             unit = board[src]
             board[src] = None
-            unit[2] = _charge_facing(board, t, unit)
+            unit[2] = _charge_facing(board, t, unit, c)
             board[t] = unit
             if log:
                 record["charges"].append({"from": LABELS[src], "to": LABELS[t]})
@@ -386,12 +487,13 @@ def resolve(board: Board, opts: dict, log: bool = True) -> list[dict]:
     return records
 
 
-def drift(board: Board, pirates: int, log: bool = True) -> dict:
+def drift(board: Board, pirates: int, opts: Mapping[str, Any] | None = None,
+          log: bool = True) -> dict:
     """After a battle every Drift unit moves one Water space clockwise, all at once; a netted
     one loses 1 toughness per net on it (the Pirates rulebook, Special rules: Drift).
     Returns {"moved": [[from, to]...], "lost": [[space, n]...], "removed": [...]}, spaces as
     indexes after the move."""
-    held = nets(board)
+    held = nets(board, opts)
     movers = [s for s in range(N_SPACES)
               if board[s] is not None and TILES[board[s][0]]["drift"] and board[s][1] == pirates]
     units = {s: board[s] for s in movers}

@@ -9,6 +9,8 @@ only the Drift order (decision Q6): every directional effect uses true hex edges
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 #: direction -> axial step (dq, dr)
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 DIR_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
@@ -76,6 +78,67 @@ LINE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 def is_water(space: int) -> bool:
     return space >= N_STANDARD
+
+
+def _links() -> tuple[tuple[int, int, int, int], ...]:
+    """The six Water Adjacency links: (a, direction from a, b, direction from b), where a and
+    b are ring neighbours with no common edge and each direction points at the missing corner
+    between them."""
+    out = []
+    for k in range(12):
+        a, b = N_STANDARD + k, N_STANDARD + (k + 1) % 12
+        if b in NEIGHBOUR[a]:
+            continue
+        (qa, ra), (qb, rb) = COORDS[a], COORDS[b]
+        corner = next((qa + dq, ra + dr) for dq, dr in DIRS
+                      if (qa + dq, ra + dr) not in INDEX
+                      and max(abs(qa + dq - qb), abs(ra + dr - rb),
+                              abs(qa + dq + ra + dr - qb - rb)) == 1)
+        da = DIRS.index((corner[0] - qa, corner[1] - ra))
+        db = DIRS.index((corner[0] - qb, corner[1] - rb))
+        out.append((a, da, b, db))
+    return tuple(out)
+
+
+LINKS: tuple[tuple[int, int, int, int], ...] = _links()
+
+
+class Geometry(NamedTuple):
+    """Who touches whom across each edge, and the lines of fire, under the options of
+    decisions Q6 (Water Adjacency links as edges or not) and Q7 (lines run on through Water
+    or stop at the first Water space)."""
+
+    neighbour: tuple[tuple[int, ...], ...]
+    line: tuple[tuple[tuple[int, ...], ...], ...]
+
+
+def _geometry(links: bool, through_water: bool) -> Geometry:
+    nb = [list(row) for row in NEIGHBOUR]
+    if links:
+        for a, da, b, db in LINKS:
+            nb[a][da] = b
+            nb[b][db] = a
+
+    def line(space: int, d: int) -> tuple[int, ...]:
+        out = []
+        cur = nb[space][d]
+        while cur >= 0 and cur not in out:
+            out.append(cur)
+            if is_water(cur) and not through_water:
+                break
+            cur = nb[cur][d]
+        return tuple(out)
+
+    return Geometry(tuple(tuple(row) for row in nb),
+                    tuple(tuple(line(s, d) for d in range(6)) for s in range(N_SPACES)))
+
+
+#: (links as edges, lines through Water) -> the geometry; (False, True) is the default
+GEOMETRIES: dict[tuple[bool, bool], Geometry] = {
+    (links, through): _geometry(links, through) for links in (False, True)
+    for through in (False, True)
+}
+PLAIN: Geometry = GEOMETRIES[False, True]
 
 
 def drift_next(space: int) -> int:

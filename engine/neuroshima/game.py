@@ -12,7 +12,7 @@ from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_opti
 from . import ai as _ai
 from . import rules
 from .board import LABELS, WAVE_LINES, WAVE_NAMES
-from .decisions import DECISIONS, OPTIONS
+from .decisions import DECISIONS, DEFAULTS, OPTIONS
 from .rules import SCHEMA, facing_text, tile_name
 from .tiles import TILES, describe
 from .view import clone as _clone
@@ -155,6 +155,8 @@ class NeuroshimaHex:
         state = _clone(dict(data))
         if state.get("v") != SCHEMA:
             raise ValueError(f"Unknown Neuroshima save version {state.get('v')!r}.")
+        # a table saved before an option existed plays it at its default
+        state["opts"] = {**DEFAULTS, **state["opts"]}
         return state
 
     def rules_text(self, options: Mapping[str, JSON]) -> str:
@@ -205,9 +207,14 @@ def rules_markdown(opts: dict[str, Any]) -> str:
         "Edges are numbered 0 (top) to 5 clockwise on the printed tile.",
     ]
     lines += [f"- {describe(k)}" for k in TILES]
-    lines += ["", "## This table"]
+    lines += ["", "## This table",
+              "Each open question of the rules sheet is an option (`name`: its help, the "
+              "value now); set them when opening the table, e.g. `/game new game:neuroshima "
+              "options:drift_rotation=none grab_hq=false`."]
     for name, spec in OPTIONS.items():
-        lines.append(f"- {spec.help} Now: **{opts[name]}**.")
+        other = [str(v) for v in spec.values if v != opts[name]]
+        alt = f" (else {', '.join(other)})" if other else ""
+        lines.append(f"- `{name}`: {spec.help} Now: **{opts[name]}**{alt}.")
     lines += ["", "## Our decisions where the rules are silent"]
     lines += [f"- {d}" for d in DECISIONS]
     return "\n".join(lines) + "\n"

@@ -98,8 +98,12 @@ def board_full(s: dict) -> bool:
     return all(board[i] is not None for i in STANDARD)
 
 
-def battles_allowed(s: dict) -> bool:
-    """No Battle tile, Tavern or Boarding once any player has drawn the last tile (Q12)."""
+def battles_allowed(s: dict, seat: int) -> bool:
+    """No Battle tile, Tavern or Boarding once any player has drawn the last tile (Q12; the
+    option ``last_draw_blocks=own``: once ``seat`` has drawn its own last tile; never in the
+    tie-break turns, Q13)."""
+    if s["opts"]["last_draw_blocks"] == "own":
+        return bool(s["piles"][seat]) and not s["tiebreak"]
     return s["last_draw"] is None
 
 
@@ -165,7 +169,8 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
     # play
     out = [("end", {})]
     out.extend(("discard", {"tile": k}) for k in kinds)
-    held = battle.nets(board)
+    held = battle.nets(board, s["opts"])
+    can_fight = battles_allowed(s, seat)
     empty_standard = sum(1 for i in STANDARD if board[i] is None)
     for k in kinds:
         row = TILES[k]
@@ -176,7 +181,7 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
             for i in _empty(s, row["drift"]):
                 for r in ROTATIONS[k]:
                     out.append(("place", {"tile": k, "space": LABELS[i], "rot": r}))
-                    if (row["ability"] == "boarding" and battles_allowed(s)
+                    if (row["ability"] == "boarding" and can_fight
                             and not (empty_standard == 1 and not is_water(i))):
                         out.append(("place", {"tile": k, "space": LABELS[i], "rot": r,
                                               "boarding": True}))
@@ -189,13 +194,15 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
         if i in held:
             continue
         ability = TILES[u[0]]["ability"]
-        if ability == "tavern" and not s["implant_used"] and battles_allowed(s):
+        if ability == "tavern" and not s["implant_used"] and can_fight:
             out.append(("tavern", {"space": LABELS[i]}))
         elif ability == "grab" and u[4] not in s["grabbed"]:
+            grab_hq = s["opts"]["grab_hq"]
             for t in range(N_SPACES):
                 v = board[t]
                 if (v is not None and v[1] != seat and t not in held
                         and not TILES[v[0]]["drift"] and distance(i, t) == 2
+                        and (grab_hq or not battle.is_hq(v))
                         and grab_destinations(s, i, t)):
                     out.append(("grab", {"from": LABELS[i], "target": LABELS[t]}))
     return out
@@ -204,14 +211,16 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
 def _instant_options(s: dict, seat: int, k: str, held: dict) -> list[tuple[str, dict]]:
     ability = TILES[k]["ability"]
     board = s["board"]
+    opts = s["opts"]
     out: list[tuple[str, dict]] = []
     if ability == "battle":
-        if battles_allowed(s):
+        if battles_allowed(s, seat):
             out.append(("battle", {"tile": k}))
     elif ability == "move":
         for i in _own(s, seat):
             u = board[i]
-            if i in held or TILES[u[0]]["drift"]:
+            if i in held or TILES[u[0]]["drift"] or (
+                    not opts["hq_movable"] and battle.is_hq(u)):
                 continue
             for to in [i, *(n for n in ADJACENT[i] if not is_water(n) and board[n] is None)]:
                 for r in ROTATIONS[u[0]]:
@@ -220,15 +229,17 @@ def _instant_options(s: dict, seat: int, k: str, held: dict) -> list[tuple[str, 
                                              "rot": r}))
     elif ability == "push":
         for i in _own(s, seat):
-            if i in held:
+            if i in held and not opts["netted_can_push"]:
                 continue
             for t in ADJACENT[i]:
                 v = board[t]
                 if (v is not None and v[1] != seat and t not in held
-                        and not TILES[v[0]]["drift"] and push_destinations(s, i, t)):
+                        and not TILES[v[0]]["drift"]
+                        and (opts["hq_movable"] or not battle.is_hq(v))
+                        and push_destinations(s, i, t)):
                     out.append(("push", {"tile": k, "from": LABELS[i], "target": LABELS[t]}))
     elif ability == "airstrike":
-        for c in _CENTRES[bool(s["opts"]["airstrike_water_counts"])]:
+        for c in _CENTRES[bool(opts["airstrike_water_counts"])]:
             out.append(("airstrike", {"tile": k, "centre": LABELS[c]}))
     elif ability == "wave":
         out.extend(("wave", {"tile": k, "line": n}) for n in range(len(WAVE_LINES)))
@@ -279,8 +290,10 @@ def apply(s: dict, seat: int, kind: str, args: dict) -> list[Event]:
         _log(s, events, f"{P(seat)} places {tile_name(key)} on {LABELS[i]}, "
                         f"{facing_text(args['rot'])}.")
         if not is_water(i) and board_full(s):
-            _log(s, events, "The board is full: a battle starts.")
-            _fight(s, "continue", events)
+            ends = s["opts"]["full_board_ends_turn"]
+            _log(s, events, "The board is full: a battle starts"
+                            + ("; the turn then ends." if ends else "."))
+            _fight(s, "end" if ends else "continue", events)
         elif args.get("boarding"):
             _log(s, events, "Boarding! The Bossman starts a battle; the turn then ends.")
             _fight(s, "end", events)
@@ -408,10 +421,10 @@ def _instant_damage(s: dict, hits: list[tuple], events: list[Event]) -> None:
     """Instant damage: no armour; a Medic may cancel (section 2.4); the dead go at once."""
     board = s["board"]
     before = _units(board)
-    held = battle.nets(board)
-    medics = battle.boosts(board, held).medics
+    held = battle.nets(board, s["opts"])
+    medics = battle.boosts(board, held, s["opts"]).medics
     names = {i: tile_name(board[i][0]) for i, *_ in hits}
-    saved, dead = battle.damage(board, hits, medics)
+    saved, dead = battle.damage(board, hits, medics, s["opts"]["medic_mandatory"])
     for n, (i, *_rest) in enumerate(hits):
         what = "saved by a Medic" if n in saved else "1 wound"
         _log(s, events, f"{names[i]} on {LABELS[i]}: {what}.")
@@ -472,7 +485,7 @@ def _fight(s: dict, then: str, events: list[Event]) -> None:
     before = _units(board)
     phases = battle.resolve(board, s["opts"])
     pirates = pirates_seat(s)
-    d = battle.drift(board, pirates)
+    d = battle.drift(board, pirates, s["opts"])
     _count_lost(s, before)
     s["battles"] += 1
     s["hq_t"] = [hq_toughness(board, 0), hq_toughness(board, 1)]
@@ -519,6 +532,7 @@ def _fight(s: dict, then: str, events: list[Event]) -> None:
         _log(s, events, f"The HQs are tied at {t[0]}: one more turn each, then one more battle.")
         then = "tiebreak-start"
     turnable = [b for a, b in d["moved"] if board[b] is not None
+                and s["opts"]["drift_rotation"] == "optional"
                 and (b not in d["netted"] or s["opts"]["drift_turn_netted"])]
     if turnable:
         s["phase"] = "drift"

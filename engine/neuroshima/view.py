@@ -35,7 +35,7 @@ def pending_text(s: dict) -> str | None:
 
 def view(s: dict, seat: int | None) -> dict[str, Any]:
     board = s["board"]
-    held = battle.nets(board)
+    held = battle.nets(board, s["opts"])
     return {
         "game": "neuroshima",
         "seat": seat,
