@@ -50,7 +50,7 @@ class Cfg(NamedTuple):
 
 _CENTRES = {w: frozenset(airstrike_centres(w)) for w in (True, False)}
 _CFG: dict[tuple, Cfg] = {}
-_CFG_KEYS = ("water_links", "lines_through_water", "pirates_hq_melee", "hq_shot_stops_at_hq",
+_CFG_KEYS = ("water_links", "lines_enter_water", "pirates_hq_melee", "hq_shot_stops_at_hq",
              "clown_removed", "clown_anywhere", "airstrike_water_counts", "medic_mandatory",
              "netted_keeps_armour", "net_cycles", "charge_facing", "mothers_stack",
              "saboteur_hq", "initiative_each_phase", "modules_reach_water")
@@ -62,7 +62,7 @@ def config(opts: Mapping[str, Any]) -> Cfg:
     if c is None:
         v = dict(zip(_CFG_KEYS, key, strict=True))
         c = _CFG[key] = Cfg(
-            g=GEOMETRIES[v["water_links"] == "edges", bool(v["lines_through_water"])],
+            g=GEOMETRIES[v["water_links"] == "edges", bool(v["lines_enter_water"])],
             hq_melee=bool(v["pirates_hq_melee"]), hq_stops=bool(v["hq_shot_stops_at_hq"]),
             clown_removed=bool(v["clown_removed"]),
             clown_spaces=None if v["clown_anywhere"]
@@ -119,7 +119,8 @@ def nets(board: Board, opts: Mapping[str, Any] | Cfg | None = None) -> dict[int,
 
     A net is active unless its netter is held by an active net; netters in a cycle of nets
     all hold (and are held): the strongly connected rule of section 2.9 (Q17; the option
-    ``net_cycles=cancel``: the nets of a cycle are all inactive).
+    ``net_cycles=cancel``: the nets between the netters of a cycle cancel, so none of them
+    is held by the others, and their other nets hold).
     """
     c = _cfg(opts)
     graph: dict[int, list[int]] = {}
@@ -143,12 +144,16 @@ def nets(board: Board, opts: Mapping[str, Any] | Cfg | None = None) -> dict[int,
                 continue
             seen.add(x)
             stack.extend(t for t in graph[x] if t in graph)
+    if in_cycle and not c.net_cycles_hold:
+        graph = {s: [t for t in ts if not (s in in_cycle and t in in_cycle)]
+                 for s, ts in graph.items()}
+        in_cycle = set()
     incoming: dict[int, list[int]] = {s: [] for s in graph}
     for s, targets in graph.items():
         for t in targets:
             if t in incoming:
                 incoming[t].append(s)
-    active = dict.fromkeys(in_cycle, c.net_cycles_hold)
+    active = dict.fromkeys(in_cycle, True)
     changed = True
     while changed:
         changed = False

@@ -105,14 +105,14 @@ LINKS: tuple[tuple[int, int, int, int], ...] = _links()
 
 class Geometry(NamedTuple):
     """Who touches whom across each edge, and the lines of fire, under the options of
-    decisions Q6 (Water Adjacency links as edges or not) and Q7 (lines run on through Water
-    or stop at the first Water space)."""
+    decisions Q6 (Water Adjacency links as edges or not) and Q7 (lines of fire enter Water
+    or end before it)."""
 
     neighbour: tuple[tuple[int, ...], ...]
     line: tuple[tuple[tuple[int, ...], ...], ...]
 
 
-def _geometry(links: bool, through_water: bool) -> Geometry:
+def _geometry(links: bool, enter_water: bool) -> Geometry:
     nb = [list(row) for row in NEIGHBOUR]
     if links:
         for a, da, b, db in LINKS:
@@ -122,10 +122,8 @@ def _geometry(links: bool, through_water: bool) -> Geometry:
     def line(space: int, d: int) -> tuple[int, ...]:
         out = []
         cur = nb[space][d]
-        while cur >= 0 and cur not in out:
+        while cur >= 0 and cur not in out and (enter_water or not is_water(cur)):
             out.append(cur)
-            if is_water(cur) and not through_water:
-                break
             cur = nb[cur][d]
         return tuple(out)
 
@@ -133,10 +131,10 @@ def _geometry(links: bool, through_water: bool) -> Geometry:
                     tuple(tuple(line(s, d) for d in range(6)) for s in range(N_SPACES)))
 
 
-#: (links as edges, lines through Water) -> the geometry; (False, True) is the default
+#: (links as edges, lines enter Water) -> the geometry; (False, True) is the default
 GEOMETRIES: dict[tuple[bool, bool], Geometry] = {
-    (links, through): _geometry(links, through) for links in (False, True)
-    for through in (False, True)
+    (links, enter): _geometry(links, enter) for links in (False, True)
+    for enter in (False, True)
 }
 PLAIN: Geometry = GEOMETRIES[False, True]
 

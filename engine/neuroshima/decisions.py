@@ -55,10 +55,11 @@ OPTIONS: dict[str, Option] = {
         "Q6: Water Adjacency links only give the Drift order; edges: a link also works as the "
         "edge of the missing corner it bridges, for melee, nets, connectors and shots.",
     ),
-    "lines_through_water": _q(
+    "lines_enter_water": _q(
         (True, False),
-        "Q7: lines of fire run on through Water spaces (to a corner gap or the edge); off: a "
-        "line of fire ends at the first Water space it enters.",
+        "Q7: lines of fire enter Water spaces (and end at a corner gap or the edge), so shots "
+        "reach Drift units; off: a line of fire ends before the first Water space (units on "
+        "Water are hit in melee only; shots from Water still cross the board).",
     ),
     "airstrike_water_counts": _q(
         (True, False),
