@@ -41,6 +41,8 @@ def _pick(ask: Ask, prompt: str, choices: list[str], default: int | None = None)
 def _ask_options(ask: Ask, game) -> dict:
     options = {}
     for name, spec in game.options.items():
+        if spec.advanced:
+            continue  # rules questions keep their recommended default here
         labels = [f"{v}" + ("  (default)" if v == spec.default else "") for v in spec.values]
         print(f"Option {name}: {spec.help}")
         options[name] = spec.values[_pick(ask, name, labels, spec.values.index(spec.default))]

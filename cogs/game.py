@@ -99,15 +99,36 @@ def replay_history(table: Table, entries: Sequence[Any], viewer: int | None) -> 
 # -- /game new, built from the registered games and their options ---------------------------
 
 
+def parse_option_text(options: Mapping[str, Any], text: str) -> dict[str, Any]:
+    """``name=value`` pairs, separated by spaces or commas, typed as the options' values
+    ("false" is False, "3" is 3); a name or value the game does not know is kept as typed
+    for ``resolve_options`` to refuse with what is allowed."""
+    out: dict[str, Any] = {}
+    for part in text.replace(",", " ").split():
+        name, eq, raw = part.partition("=")
+        if not eq or not name or not raw:
+            raise IllegalAction(
+                f"Write the options as name=value pairs (e.g. {name or 'name'}=value), "
+                "separated by spaces; /game rules lists them.")
+        spec = options.get(name)
+        values = spec.values if spec is not None else ()
+        out[name] = next((v for v in values if str(v).lower() == raw.lower()), raw)
+    return out
+
+
 def _option_params(games: Mapping[str, Any]) -> tuple[list[inspect.Parameter], dict, dict, dict]:
-    """Slash-command parameters for every option of every game (one per option name)."""
+    """Slash-command parameters for every option of every game (one per option name) but
+    the advanced ones, which go in the ``options`` text (a slash command holds at most 25
+    parameters)."""
     by_name: dict[str, list[tuple[Any, Any]]] = {}
     for game in games.values():
         for name, spec in game.options.items():
-            by_name.setdefault(name, []).append((game, spec))
+            if not spec.advanced:
+                by_name.setdefault(name, []).append((game, spec))
     params, descriptions, choices, converters = [], {}, {}, {}
     for name in sorted(by_name):
-        if name in ("game", "thread") or not name.replace("_", "").isalnum() or len(name) > 32:
+        if (name in ("game", "thread", "options") or not name.replace("_", "").isalnum()
+                or len(name) > 32):
             continue
         specs = by_name[name]
         values: list[Any] = []
@@ -153,12 +174,16 @@ def build_new_command(cog: GameCog) -> app_commands.Command:
         inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
         inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY, annotation=bool | None,
                           default=None),
+        inspect.Parameter("options", inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
+                          default=None),
     ]
     new.__signature__ = inspect.Signature(head + params)  # type: ignore[attr-defined]
     new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         "game": "The game to play at the new table",
         "thread": "Open the table in a new thread of this channel, so the channel can host "
         "several games",
+        "options": "More rules options as name=value, space-separated (/game rules lists "
+        "them)",
         **descriptions,
     }
     new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
@@ -188,8 +213,11 @@ class GameCog(commands.GroupCog, group_name="game",
             raise IllegalAction(texts.NOT_IN_GUILD)
         game_id = values.pop("game")
         use_thread = bool(values.pop("thread", None))
+        text = values.pop("options", None)
         game = engine.get_game(game_id)
         given = {k: v for k, v in values.items() if v is not None}
+        if text:
+            given.update(parse_option_text(game.options, text))
         foreign = sorted(k for k in given if k not in game.options)
         if foreign:
             raise IllegalAction(

@@ -221,7 +221,11 @@ def lobby_embed(table: Table) -> discord.Embed:
     state = {LOBBY: "a table is open", PLAYING: "the game is on"}.get(
         table.status, "the table is closed")
     embed = discord.Embed(title=f"{game.title}: {state}", colour=COLOUR)
-    opts = ", ".join(f"{k} = {v}" for k, v in sorted(table.options.items())) or "standard"
+    # advanced options (dozens of rules questions) are listed only where they differ
+    specs = game.options
+    shown = {k: v for k, v in table.options.items()
+             if k not in specs or not specs[k].advanced or v != specs[k].default}
+    opts = ", ".join(f"{k} = {v}" for k, v in sorted(shown.items())) or "standard"
     embed.description = (
         f"**Captains ({len(table.seats)}/{game.max_players}, "
         f"at least {game.min_players}):**\n" + "\n".join(lines)

@@ -109,3 +109,33 @@ async def test_a_refused_placement_says_why(h: Harness) -> None:
     assert {c["value"] for c in spaces} == {f"W{i}" for i in range(1, 13)}
     r = await h.slash(alice, "hex place", tile="HQ", space="w3", rotation=2)
     assert r.text.startswith("Done:"), r.text
+
+
+async def test_rules_options_are_set_by_name_in_the_options_text(h: Harness) -> None:
+    alice = h.user("alice")
+    r = await h.slash(alice, "game new", game="neuroshima",
+                      options="drift_rotation=none, grab_hq=False")
+    assert "Your table is open" in r.text, r.text
+    table = await table_of(h)
+    assert table.options["drift_rotation"] == "none" and table.options["grab_hq"] is False
+    assert table.options["tavern_ends_turn"] is True  # the rest at their defaults
+    lobby = h.posts()[-1].text
+    assert "drift_rotation = none" in lobby and "tavern_ends_turn" not in lobby
+
+
+async def test_an_unknown_option_value_in_the_text_is_refused_with_what_is_allowed(
+        h: Harness) -> None:
+    alice = h.user("alice")
+    r = await h.slash(alice, "game new", game="neuroshima", options="net_cycles=sometimes")
+    assert r.ephemeral and "allowed: all_netted, cancel" in r.text
+    r = await h.slash(alice, "game new", game="neuroshima", options="grab_hq")
+    assert r.ephemeral and "name=value" in r.text
+    assert await table_of(h) is None
+
+
+def test_game_new_keeps_within_discords_25_parameters() -> None:
+    from cogs.game import _option_params
+
+    params, *_ = _option_params(engine.GAMES)
+    assert len(params) + 3 <= 25  # game, thread, options
+    assert not {p.name for p in params} & {"drift_rotation", "grab_hq"}
