@@ -57,11 +57,12 @@ _CFG_KEYS = ("water_links", "lines_enter_water", "pirates_hq_melee", "hq_shot_st
 
 
 def config(opts: Mapping[str, Any]) -> Cfg:
-    key = tuple(opt(opts, k) for k in _CFG_KEYS)
-    c = _CFG.get(key)
+    """The battle's options (cached: a battle and every legal-move list look them up)."""
+    raw = tuple(map(opts.get, _CFG_KEYS))
+    c = _CFG.get(raw)
     if c is None:
-        v = dict(zip(_CFG_KEYS, key, strict=True))
-        c = _CFG[key] = Cfg(
+        v = {k: opt(opts, k) for k in _CFG_KEYS}
+        c = _CFG[raw] = Cfg(
             g=GEOMETRIES[v["water_links"] == "edges", bool(v["lines_enter_water"])],
             hq_melee=bool(v["pirates_hq_melee"]), hq_stops=bool(v["hq_shot_stops_at_hq"]),
             clown_removed=bool(v["clown_removed"]),

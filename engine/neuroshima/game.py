@@ -130,7 +130,11 @@ class NeuroshimaHex:
         if type(seat) is not int or seat not in (0, 1):
             raise IllegalAction(refusal(state, seat, action))
         space = action.args.get("space")
-        for kind, args in rules.options(state, seat, only=action.kind):
+        if action.kind == "place":
+            legal = rules.placements(state, seat, action.args.get("tile"), space)
+        else:
+            legal = rules.options(state, seat, only=action.kind)
+        for kind, args in legal:
             if kind == action.kind and args.get("space") == space and _same(action.args, args):
                 return rules.apply(state, seat, kind, args)
         raise IllegalAction(refusal(state, seat, action))
@@ -174,8 +178,18 @@ class NeuroshimaHex:
 
 
 def labelled_actions(state: dict, seat: int) -> list[Action]:
-    """The legal actions with labels (ai.py picks among them)."""
-    return [Action(k, a, label(state, k, a)) for k, a in rules.options(state, seat)]
+    """The legal actions with labels (ai.py picks among them). Placements, most of the list,
+    are made once each and reused: their labels do not depend on the board."""
+    return [_place_action(a["tile"], a["space"], a["rot"], "boarding" in a) if k == "place"
+            else Action(k, a, label(state, k, a)) for k, a in rules.options(state, seat)]
+
+
+@lru_cache(maxsize=8192)
+def _place_action(tile: str, space: str, rot: int, boarding: bool) -> Action:
+    args: dict[str, Any] = {"tile": tile, "space": space, "rot": rot}
+    if boarding:
+        args["boarding"] = True
+    return Action("place", args, _place_label(tile, space, rot, boarding))
 
 
 def rules_markdown(opts: dict[str, Any]) -> str:

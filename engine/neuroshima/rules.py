@@ -169,9 +169,9 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
     # play
     out = [("end", {})]
     out.extend(("discard", {"tile": k}) for k in kinds)
-    held = battle.nets(board, s["opts"])
     can_fight = battles_allowed(s, seat)
     empty_standard = sum(1 for i in STANDARD if board[i] is None)
+    held: dict[int, int] | None = None  # the nets, looked for only when needed
     for k in kinds:
         row = TILES[k]
         if only is not None and only != ("place" if row["kind"] in PLACEABLE
@@ -179,16 +179,15 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
             continue
         if row["kind"] in PLACEABLE:
             for i in _empty(s, row["drift"]):
-                for r in ROTATIONS[k]:
-                    out.append(("place", {"tile": k, "space": LABELS[i], "rot": r}))
-                    if (row["ability"] == "boarding" and can_fight
-                            and not (empty_standard == 1 and not is_water(i))):
-                        out.append(("place", {"tile": k, "space": LABELS[i], "rot": r,
-                                              "boarding": True}))
+                out.extend(_place_at(k, i, can_fight, empty_standard))
         elif row["kind"] == "instant":
+            if held is None:
+                held = battle.nets(board, s["opts"])
             out.extend(_instant_options(s, seat, k, held))
     if only is not None and only not in ("tavern", "grab"):
         return out
+    if held is None:
+        held = battle.nets(board, s["opts"])
     for i in _own(s, seat):
         u = board[i]
         if i in held:
@@ -206,6 +205,50 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
                         and grab_destinations(s, i, t)):
                     out.append(("grab", {"from": LABELS[i], "target": LABELS[t]}))
     return out
+
+
+def _place_at(k: str, i: int, can_fight: bool, empty_standard: int) -> list[tuple[str, dict]]:
+    """The placements of tile ``k`` on the empty legal space ``i``: each facing, and with
+    Boarding for the Bossman when a battle may start and he does not fill the board."""
+    plain, boarding = _PLACES[k, i]
+    if boarding and can_fight and not (empty_standard == 1 and not is_water(i)):
+        return boarding
+    return plain
+
+
+def placements(s: dict, seat: int, k: str, label: str) -> list[tuple[str, dict]]:
+    """The legal placements of tile ``k`` on the space ``label`` now (what ``options`` lists
+    for them, found without listing every other move)."""
+    i = BY_LABEL.get(label.lower()) if isinstance(label, str) else None
+    row = TILES.get(k) if isinstance(k, str) else None
+    if (i is None or row is None or row["kind"] not in PLACEABLE or s["phase"] != "play"
+            or seat not in to_act(s) or k not in s["hands"][seat]
+            or s["board"][i] is not None or is_water(i) != row["drift"]):
+        return []
+    board = s["board"]
+    return _place_at(k, i, battles_allowed(s, seat),
+                     sum(1 for j in STANDARD if board[j] is None))
+
+
+def _places() -> dict[tuple[str, int], tuple[list, list]]:
+    """(tile, space) -> the placement moves of each facing, and the same with each one's
+    Boarding variant after it (the Bossman): built once, so listing the legal moves makes no
+    new argument dicts (the moves are never changed by their users)."""
+    out = {}
+    for k, row in TILES.items():
+        if row["kind"] not in PLACEABLE:
+            continue
+        for i in (WATER if row["drift"] else STANDARD):
+            plain = [("place", {"tile": k, "space": LABELS[i], "rot": r}) for r in ROTATIONS[k]]
+            boarding = [m for r, move in zip(ROTATIONS[k], plain, strict=True)
+                        for m in (move, ("place", {"tile": k, "space": LABELS[i], "rot": r,
+                                                   "boarding": True}))
+                        ] if row["ability"] == "boarding" else []
+            out[k, i] = (plain, boarding)
+    return out
+
+
+_PLACES = _places()
 
 
 def _instant_options(s: dict, seat: int, k: str, held: dict) -> list[tuple[str, dict]]:
