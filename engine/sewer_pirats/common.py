@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from engine.core import Event, rng
 
-from .data import BOOTY_TYPES, CAPTAIN, GROUP_BOOTY, SHIPS, kind_of, token_name, value_of
+from .data import (
+    BONUS_COUNTS,
+    BOOTY_TYPES,
+    CAPTAIN,
+    GROUP_BOOTY,
+    SHIPS,
+    booty_tokens,
+    kind_of,
+    token_name,
+    value_of,
+)
 from .state import State
 
 Events = list[Event]
@@ -68,8 +78,13 @@ def token_sort_key(token: str) -> tuple[int, int, str]:
     return (len(BOOTY_TYPES), 0, token)
 
 
+#: every token's sort key, computed once (sailings sort their booty at every seizure)
+_SORT_KEY: dict[str, tuple[int, int, str]] = {
+    t: token_sort_key(t) for t in (*booty_tokens(), *BONUS_COUNTS)}
+
+
 def sort_tokens(tokens: list[str]) -> list[str]:
-    return sorted(tokens, key=token_sort_key)
+    return sorted(tokens, key=_SORT_KEY.__getitem__)
 
 
 def new_group(s: State) -> list[str] | None:

@@ -83,6 +83,10 @@ class SewerPirats:
         return [o[5] for o in rules.options(state, seat)]
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        if type(seat) is int and 0 <= seat < state.n:
+            for o in rules.options(state, seat):
+                if o[5] is action:  # one of the legal moves just listed, as given
+                    return rules.apply(state, seat, o[4])
         key = key_of(action)
         if key is not None and type(seat) is int and 0 <= seat < state.n:
             for o in rules.options(state, seat):

@@ -72,6 +72,15 @@ def ship_options(
     abilities: bool,
 ) -> list[Crew]:
     """The moves and captaincies of the seat's figures on (or boarding) one ship."""
+    return (boarding_options(sp, seat, x, have, homes, captain_ok, abilities)
+            + aboard_options(sp, seat, x, have, captain_ok, abilities))
+
+
+def boarding_options(
+    sp: list, seat: int, x: int, have: int, homes: tuple[str, ...], captain_ok: bool,
+    abilities: bool,
+) -> list[Crew]:
+    """The moves and captaincies onto one ship of the figures in the seat's play area."""
     out: list[Crew] = []
     if homes:
         paths = _paths(sp, -1, seat, abilities)
@@ -79,6 +88,14 @@ def ship_options(
             roach = abilities and tribe == COCKROACH
             if have or roach:
                 _figure_options(x, 0, tribe, have, roach, captain_ok, paths, out)
+    return out
+
+
+def aboard_options(
+    sp: list, seat: int, x: int, have: int, captain_ok: bool, abilities: bool
+) -> list[Crew]:
+    """The moves and captaincies of the seat's figures on one ship."""
+    out: list[Crew] = []
     for i in range(CREW_SPACES):
         f = sp[i]
         if f is not None and f[0] == seat:

@@ -36,8 +36,10 @@ from .common import (
 )
 from .data import (
     CAPTAIN,
+    COCKROACH,
     CREW_SIZE,
     HAND_LIMIT,
+    RACCOON,
     SHIPS,
     SNAIL,
     START_CARDS,
@@ -49,11 +51,20 @@ from .data import (
     card_word,
     token_name,
 )
-from .moves import Crew, crew_args, crew_label, crew_options, do_crew, home_tribes, ship_options
+from .moves import (
+    Crew,
+    aboard_options,
+    boarding_options,
+    crew_args,
+    crew_label,
+    crew_options,
+    do_crew,
+)
 from .scoring import ranking, score, tie_break
 from .state import (
     AUCTION,
     AUCTION_VARIANT,
+    LANDLUBBER,
     OVER,
     PLAY,
     STANDARD,
@@ -67,9 +78,9 @@ DECK = "deck"
 #: options that depend only on their own description, built once (random play and the AI
 #: ask for the legal moves hundreds of thousands of times)
 _CACHE: dict[Any, Any] = {}
-#: a seat's moves on one ship with the cards each needs, by everything they depend on but
-#: the hand (a player with a captain has no moves: he must set sail)
-_SHIP_CACHE: dict[tuple, list[tuple[int, Option]]] = {}
+#: a seat's moves on one ship (see ``_turn_options`` for the keys); a player with a
+#: captain has no moves (he must set sail)
+_SHIP_CACHE: dict[tuple, list[Any]] = {}
 
 
 def opt(key: tuple, kind: str, args: dict[str, Any], label: str, payload: Any) -> Option:
@@ -125,15 +136,25 @@ def pending_seat(s: State) -> int:
     return int(p["seat"])
 
 
-def to_act(s: State) -> frozenset[int]:
+def waiting(s: State) -> int:
+    """The one seat the game waits for (-1 once it is over): moves are never
+    simultaneous in Sewer Pirats."""
     if s.phase == OVER:
-        return frozenset()
+        return -1
     if s.phase == AUCTION:
         assert s.auction is not None
-        return frozenset((s.auction["to"],))
+        return int(s.auction["to"])
     if s.pending is not None:
-        return frozenset((pending_seat(s),))
-    return frozenset((s.turn,))
+        return pending_seat(s)
+    return s.turn
+
+
+_ONE = [frozenset((k,)) for k in range(5)]
+
+
+def to_act(s: State) -> frozenset[int]:
+    seat = waiting(s)
+    return frozenset() if seat < 0 else _ONE[seat]
 
 
 # -- the legal moves -------------------------------------------------------------------------
@@ -143,16 +164,19 @@ def _draw_options(s: State) -> list[Option]:
     """Action A: two cards "in any order and combination" from the deck and the face-up
     row; the row is refilled after both. Decision: with a single card left anywhere, the
     player draws that one."""
-    deck = cards_left(s)
-    row = [s.row.count(c) for c in range(3)]
-    key = (min(deck, 2), *(min(k, 2) for k in row))
+    d = s.discard
+    deck = len(s.deck) + d[0] + d[1] + d[2]
+    row = s.row
+    a, b, c = row.count(0), row.count(1), row.count(2)
+    # what the combinations depend on: whether each source holds none, one, or two or more
+    key = (deck if deck < 2 else 2, a if a < 2 else 2, b if b < 2 else 2, c if c < 2 else 2)
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = _draw_combos(deck, row)
+        found = _CACHE[key] = _draw_combos(*key)
     return found
 
 
-def _draw_combos(deck: int, row: list[int]) -> list[Option]:
+def _draw_combos(deck: int, *row: int) -> list[Option]:
     sources = [(DECK, deck)] + [(SHIPS[c], row[c]) for c in range(3)]
     total = deck + sum(row)
     out: list[Option] = []
@@ -190,7 +214,13 @@ def _make_draw_option(take: tuple[str, ...]) -> Option:
         label = f"Draw {_source_words(take[0])} and {_source_words(take[1])}"
     else:
         label = f"Draw {_source_words(take[0])} (the last card left)"
-    return opt(("draw", take), "draw", {"take": list(take)}, label, ("draw", take))
+    faces = tuple(SHIPS.index(src) for src in take if src != DECK)
+    k = len(take) - len(faces)
+    words = [f"the face-up {SHIPS[c]}" for c in faces]
+    if k:
+        words.append("two from the deck" if k == 2 else "one from the deck")
+    payload = ("draw", take, faces, k, " and ".join(words))
+    return opt(("draw", take), "draw", {"take": list(take)}, label, payload)
 
 
 def _crew_option(c: Crew, follow: bool) -> Option:
@@ -203,37 +233,99 @@ def _crew_option(c: Crew, follow: bool) -> Option:
 
 
 def _sail_option(x: int, follow: bool) -> Option:
-    ship = SHIPS[x]
-    label = f"Set sail with the {ship} ship"
-    return opt(("sail", ship), "sail", {"ship": ship}, label, ("sail", x, follow))
+    found = _CACHE.get(("sail", x, follow))
+    if found is None:
+        ship = SHIPS[x]
+        label = f"Set sail with the {ship} ship"
+        found = _CACHE[("sail", x, follow)] = opt(("sail", ship), "sail", {"ship": ship},
+                                                  label, ("sail", x, follow))
+    return found
+
+
+#: the distinct tribes of a play area, by its figures as they lie (``home_tribes``)
+_HOMES: dict[tuple[str, ...], tuple[str, ...]] = {}
+#: how a seat sees a crew space, by whether abilities apply, the seat and the figure there
+#: (None: empty): (as boarding figures see it, as figures aboard see it, its own figure);
+#: see ``_turn_options``
+_SEES: dict[bool, list[dict[Any, tuple[Any, Any, bool]]]] = {
+    abilities: [{None: (None, None, False), **{
+        (owner, tribe): (-1, tribe, True) if owner == seat
+        else (owner, owner, False) if abilities and tribe == RACCOON
+        else (-1, -1, False)
+        for owner in range(5) for tribe in TRIBES}} for seat in range(5)]
+    for abilities in (False, True)}
+#: a card costs at most 6 on one ship: captain from the play area (3) past three raccoons
+_MOST_CARDS = 6
 
 
 def _turn_options(s: State, seat: int) -> list[Option]:
     """Rulebook "Set Sail": a player with a captain "must perform the Set Sail action".
     Decision: a player who can do nothing at all (no card to draw, none to play, no
-    captain) passes his turn."""
-    x = captain_ship(s, seat)
-    if x >= 0:
-        return [_sail_option(x, False)]
-    out = list(_draw_options(s))
-    homes = home_tribes(s, seat)
+    captain) passes his turn.
+
+    The moves on a ship come from two caches (``_ship_moves``): the figures boarding it
+    from the play area, by the tribes there and each space as they see it (empty: None;
+    an opponent's raccoon, paid when moved over: its owner; any other figure: -1); the
+    figures aboard, by each space as the seat sees it (the same, but its own figures by
+    their tribe). Both also by the ship, whether abilities apply (the cockroach's discount
+    follows from the tribes) and whether the captain's space is free."""
+    ships = s.ships
+    for x in range(3):
+        f = ships[x][CAPTAIN]
+        if f is not None and f[0] == seat:
+            return [_sail_option(x, False)]
+    out = _draw_options(s)
+    home = tuple(s.home[seat])
+    homes = _HOMES.get(home)
+    if homes is None:
+        homes = _HOMES[home] = tuple(t for t in TRIBES if t in home)
     hand = s.hands[seat]
-    abilities = s.abilities
+    abilities = s.variant != LANDLUBBER
+    roach = abilities and COCKROACH in s.tribes[seat]
+    view = _SEES[abilities][seat]
     for y in range(3):
-        sp = s.ships[y]
-        key = (seat, y, homes, *sp, abilities)
-        found = _SHIP_CACHE.get(key)
-        if found is None:
-            if len(_SHIP_CACHE) > 100_000:
-                _SHIP_CACHE.clear()
-            found = _SHIP_CACHE[key] = [
-                (c[5] + len(c[6]), _crew_option(c, False))
-                for c in ship_options(sp, seat, y, 99, homes, True, abilities)]
         have = hand[y]
-        out += [o for need, o in found if need <= have]
+        if not have and not roach:
+            continue  # every move on this ship costs a card
+        if have > _MOST_CARDS:
+            have = _MOST_CARDS
+        sp = ships[y]
+        free = sp[3] is None
+        a, b, c = view[sp[0]], view[sp[1]], view[sp[2]]
+        if homes:
+            moves = _ship_moves((y, homes, abilities, a[0], b[0], c[0], free), have, sp, seat)
+            if moves:
+                out = out + moves
+        if a[2] or b[2] or c[2]:
+            moves = _ship_moves((y, None, abilities, a[1], b[1], c[1], free), have, sp, seat)
+            if moves:
+                out = out + moves
     if not out:
-        out.append(opt(("idle",), "idle", {}, "Pass your turn: you can do nothing", ("idle",)))
+        out = [opt(("idle",), "idle", {}, "Pass your turn: you can do nothing", ("idle",))]
     return out
+
+
+def _ship_moves(key: tuple, have: int, sp: list, seat: int) -> list[Option]:
+    """The cached moves of ``key`` (see ``_turn_options``; ``key[1]``: the tribes boarding
+    from the play area, or None for the figures aboard) affordable with ``have`` cards of
+    the ship's symbol. An entry holds the moves with the cards each costs, last, and before
+    them the moves affordable with 0, 1, ... 6 cards (no move costs more), each listed when
+    first asked for."""
+    found = _SHIP_CACHE.get(key)
+    if found is None:
+        if len(_SHIP_CACHE) > 100_000:
+            _SHIP_CACHE.clear()
+        y, homes, abilities = key[0], key[1], key[2]
+        if homes is None:
+            crew = aboard_options(sp, seat, y, _MOST_CARDS, True, abilities)
+        else:
+            crew = boarding_options(sp, seat, y, _MOST_CARDS, homes, True, abilities)
+        priced = [(m[5] + len(m[6]), _crew_option(m, False)) for m in crew]
+        found = _SHIP_CACHE[key] = [None] * (_MOST_CARDS + 1) + [priced]
+    moves = found[have]
+    if moves is None:
+        moves = found[have] = [o for need, o in found[-1] if need <= have]
+    return moves
 
 
 def _weasel_options(s: State, seat: int) -> list[Option]:
@@ -257,8 +349,13 @@ def _sail_options(s: State) -> list[Option]:
     second = " as your rat's second token" if p["took"] else ""
     for kind, token in sailing.options(s):
         if kind == sailing.SEIZE:
-            out.append(opt(("seize", token), "seize", {"token": token},
-                        f"Seize {token_name(str(token))}{second}", ("seize", token)))
+            key = ("seize", token, second)
+            found = _CACHE.get(key)
+            if found is None:
+                found = _CACHE[key] = opt(("seize", token), "seize", {"token": token},
+                                          f"Seize {token_name(str(token))}{second}",
+                                          ("seize", token))
+            out.append(found)
         elif kind == sailing.STAY:
             out.append(opt(("stay",), "stay", {}, f"Keep your toad aboard: "
                         f"{sailing.stay_outcome(s)}", ("stay",)))
@@ -280,7 +377,7 @@ def options(s: State, seat: int) -> list[Option]:
 
 
 def _options(s: State, seat: int) -> list[Option]:
-    if s.phase == OVER or seat not in to_act(s):
+    if seat != waiting(s):
         return []
     if s.phase == TRIBE:
         taken = {t[0] for t in s.tribes if t}
@@ -296,10 +393,12 @@ def _options(s: State, seat: int) -> list[Option]:
     if kind == "sail":
         return _sail_options(s)
     if kind == "discard":
-        over = hand_size(s, seat) - HAND_LIMIT
-        return [opt(("discard", SHIPS[c]), "discard", {"card": SHIPS[c]},
-                 f"Discard {card_word(c)} ({over} over the limit of {HAND_LIMIT})",
-                 ("discard", c)) for c in range(3) if s.hands[seat][c]]
+        h = s.hands[seat]
+        key = ("discard", h[0] + h[1] + h[2] - HAND_LIMIT, h[0] > 0, h[1] > 0, h[2] > 0)
+        found = _CACHE.get(key)
+        if found is None:
+            found = _CACHE[key] = _discard_options(key[1], key[2:])
+        return found
     if kind == "snail":
         ship = SHIPS[p["ship"]]
         return [
@@ -311,6 +410,12 @@ def _options(s: State, seat: int) -> list[Option]:
     # a weasel's second action
     return [*_weasel_options(s, seat),
             opt(("end",), "end", {}, "End your turn without a second weasel action", ("end",))]
+
+
+def _discard_options(over: int, held: tuple[bool, ...]) -> list[Option]:
+    return [opt(("discard", SHIPS[c]), "discard", {"card": SHIPS[c]},
+                f"Discard {card_word(c)} ({over} over the limit of {HAND_LIMIT})",
+                ("discard", c)) for c in range(3) if held[c]]
 
 
 # -- what moves do ---------------------------------------------------------------------------
@@ -327,7 +432,7 @@ def apply(s: State, seat: int, payload: Any) -> list[Event]:
         _choose_tribe(s, seat, payload[1], ev)
         return ev
     if what == "draw":
-        _draw(s, seat, payload[1], ev)
+        _draw(s, seat, payload[2], payload[3], payload[4], ev)
     elif what == "crew":
         _crew(s, seat, payload[1], payload[2], ev)
     elif what == "sail":
@@ -381,29 +486,26 @@ def _choose_tribe(s: State, seat: int, tribe: str, ev: Events) -> None:
         s.phase = PLAY
 
 
-def _draw(s: State, seat: int, take: tuple[str, ...], ev: Events) -> None:
+def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Events) -> None:
+    """Action A with the face-up cards ``faces`` and ``k`` cards from the deck (their
+    order does not matter: the row is refilled after both)."""
     hand = s.hands[seat]
+    row = s.row
+    for c in faces:
+        row.remove(c)
+        hand[c] += 1
     got_deck: list[int] = []
-    for src in take:
-        if src == DECK:
-            c = draw_card(s, ev)
-            assert c is not None
-            got_deck.append(c)
-        else:
-            c = SHIPS.index(src)
-            s.row.remove(c)
+    for _ in range(k):
+        c = draw_card(s, ev)
+        assert c is not None
+        got_deck.append(c)
         hand[c] += 1
     refill_row(s, ev)
-    faces = [f"the face-up {src}" for src in take if src != DECK]
-    k = len(got_deck)
-    if k:
-        faces.append("two from the deck" if k == 2 else "one from the deck")
-    what = " and ".join(faces)
     pub(ev, "draw", f"{P(seat)} draws {what}.", seat=seat, deck=k)
-    if got_deck:
+    if k:
         priv(ev, seat, "draw", "From the deck you draw " +
              " and ".join(card_word(c) for c in got_deck) + ".")
-    if hand_size(s, seat) > HAND_LIMIT:
+    if hand[0] + hand[1] + hand[2] > HAND_LIMIT:
         s.pending = {"kind": "discard", "seat": seat}
         _auto_discard(s, seat, ev)
 
