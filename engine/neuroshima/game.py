@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
@@ -76,7 +75,6 @@ def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
     return kind
 
 
-@lru_cache(maxsize=4096)
 def _place_label(tile: str, space: str, rot: int, boarding: bool) -> str:
     extra = " and start a battle (Boarding)" if boarding else ""
     return f"Place {tile_name(tile)} on {space}, {facing_text(rot)}{extra}"
@@ -129,13 +127,15 @@ class NeuroshimaHex:
     def apply(self, state: dict, seat: int, action: Action) -> list[Event]:
         if type(seat) is not int or seat not in (0, 1):
             raise IllegalAction(refusal(state, seat, action))
-        space = action.args.get("space")
         if action.kind == "place":
-            legal = rules.placements(state, seat, action.args.get("tile"), space)
+            legal = rules.placements(state, seat, action.args.get("tile"),
+                                     action.args.get("space"))
         else:
             legal = rules.options(state, seat, only=action.kind)
+        given = action.args
         for kind, args in legal:
-            if kind == action.kind and args.get("space") == space and _same(action.args, args):
+            # plain equality first (True == 1, so _same then checks the types)
+            if kind == action.kind and args == given and _same(given, args):
                 return rules.apply(state, seat, kind, args)
         raise IllegalAction(refusal(state, seat, action))
 
@@ -179,17 +179,20 @@ class NeuroshimaHex:
 
 def labelled_actions(state: dict, seat: int) -> list[Action]:
     """The legal actions with labels (ai.py picks among them). Placements, most of the list,
-    are made once each and reused: their labels do not depend on the board."""
-    return [_place_action(a["tile"], a["space"], a["rot"], "boarding" in a) if k == "place"
-            else Action(k, a, label(state, k, a)) for k, a in rules.options(state, seat)]
+    are labelled once, when the module loads."""
+    return rules.options(state, seat, make=lambda k, a: Action(k, a, label(state, k, a)),
+                         places=_PLACE_ACTIONS)
 
 
-@lru_cache(maxsize=8192)
-def _place_action(tile: str, space: str, rot: int, boarding: bool) -> Action:
-    args: dict[str, Any] = {"tile": tile, "space": space, "rot": rot}
-    if boarding:
-        args["boarding"] = True
-    return Action("place", args, _place_label(tile, space, rot, boarding))
+def _place_actions() -> dict[tuple[str, int], tuple[list[Action], list[Action]]]:
+    """rules.PLACES with each placement labelled."""
+    return {key: tuple([Action(kind, a, _place_label(a["tile"], a["space"], a["rot"],
+                                                     "boarding" in a)) for kind, a in moves]
+                       for moves in pair)  # type: ignore[misc]
+            for key, pair in rules.PLACES.items()}
+
+
+_PLACE_ACTIONS = _place_actions()
 
 
 def rules_markdown(opts: dict[str, Any]) -> str:

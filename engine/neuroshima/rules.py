@@ -11,6 +11,7 @@ turns each Drift unit that moved), "over".
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Event, rng
@@ -140,8 +141,19 @@ def _log(s: dict, events: list[Event], text: str, kind: str = "info", **data: An
 # -- legal moves -------------------------------------------------------------------------------
 
 
-def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict]]:
-    """Every legal (kind, args) for ``seat`` now (``only``: just the moves of that kind)."""
+def _pair(kind: str, args: dict) -> tuple[str, dict]:
+    return kind, args
+
+
+def options(s: dict, seat: int, only: str | None = None,
+            make: Callable[[str, dict], Any] = _pair, places: Mapping | None = None) -> list:
+    """Every legal (kind, args) for ``seat`` now (``only``: just the moves of that kind).
+
+    game.py lists labelled actions with the same walk: ``make`` turns (kind, args) into the
+    list's entries, and ``places``, a table shaped like ``PLACES``, holds the placements'
+    entries ready made (they are most of the list)."""
+    if places is None:
+        places = PLACES
     if seat not in to_act(s):
         return []
     phase = s["phase"]
@@ -149,28 +161,30 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
     if phase == "hq":
         key = HQ[s["armies"][seat]]
         water = TILES[key]["drift"]
-        return [("hq", {"space": LABELS[i], "rot": r})
+        return [make("hq", {"space": LABELS[i], "rot": r})
                 for i in _empty(s, water) for r in ROTATIONS[key]]
     hand = s["hands"][seat]
     kinds = sorted(set(hand))
     if phase == "discard":
-        return [("discard", {"tile": k}) for k in kinds]
+        return [make("discard", {"tile": k}) for k in kinds]
     if phase == "choose":
         p = s["pending"]
-        return [("choose", {"to": to, "rot": r}) for to, r in p["options"]]
+        return [make("choose", {"to": to, "rot": r}) for to, r in p["options"]]
     if phase == "drift":
         p = s["pending"]
         space = BY_LABEL[p["spaces"][0].lower()]
         key = board[space][0]
-        out: list[tuple[str, dict]] = [("drift_turn", {"space": p["spaces"][0], "rot": r})
-                                       for r in ROTATIONS[key]]
-        out.append(("drift_keep", {}))
+        out = [make("drift_turn", {"space": p["spaces"][0], "rot": r})
+               for r in ROTATIONS[key]]
+        out.append(make("drift_keep", {}))
         return out
     # play
-    out = [("end", {})]
-    out.extend(("discard", {"tile": k}) for k in kinds)
+    out = [make("end", {})]
+    out.extend(make("discard", {"tile": k}) for k in kinds)
     can_fight = battles_allowed(s, seat)
-    empty_standard = sum(1 for i in STANDARD if board[i] is None)
+    empty = {False: [i for i in STANDARD if board[i] is None],
+             True: [i for i in WATER if board[i] is None]}
+    empty_standard = len(empty[False])
     held: dict[int, int] | None = None  # the nets, looked for only when needed
     for k in kinds:
         row = TILES[k]
@@ -178,12 +192,12 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
                                          else row["ability"]):
             continue
         if row["kind"] in PLACEABLE:
-            for i in _empty(s, row["drift"]):
-                out.extend(_place_at(k, i, can_fight, empty_standard))
+            for i in empty[row["drift"]]:
+                out.extend(_place_at(k, i, can_fight, empty_standard, places))
         elif row["kind"] == "instant":
             if held is None:
                 held = battle.nets(board, s["opts"])
-            out.extend(_instant_options(s, seat, k, held))
+            out.extend(make(*m) for m in _instant_options(s, seat, k, held))
     if only is not None and only not in ("tavern", "grab"):
         return out
     if held is None:
@@ -194,7 +208,7 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
             continue
         ability = TILES[u[0]]["ability"]
         if ability == "tavern" and not s["implant_used"] and can_fight:
-            out.append(("tavern", {"space": LABELS[i]}))
+            out.append(make("tavern", {"space": LABELS[i]}))
         elif ability == "grab" and u[4] not in s["grabbed"]:
             grab_hq = s["opts"]["grab_hq"]
             for t in range(N_SPACES):
@@ -203,14 +217,15 @@ def options(s: dict, seat: int, only: str | None = None) -> list[tuple[str, dict
                         and not TILES[v[0]]["drift"] and distance(i, t) == 2
                         and (grab_hq or not battle.is_hq(v))
                         and grab_destinations(s, i, t)):
-                    out.append(("grab", {"from": LABELS[i], "target": LABELS[t]}))
+                    out.append(make("grab", {"from": LABELS[i], "target": LABELS[t]}))
     return out
 
 
-def _place_at(k: str, i: int, can_fight: bool, empty_standard: int) -> list[tuple[str, dict]]:
+def _place_at(k: str, i: int, can_fight: bool, empty_standard: int,
+              places: Mapping | None = None) -> list:
     """The placements of tile ``k`` on the empty legal space ``i``: each facing, and with
     Boarding for the Bossman when a battle may start and he does not fill the board."""
-    plain, boarding = _PLACES[k, i]
+    plain, boarding = (PLACES if places is None else places)[k, i]
     if boarding and can_fight and not (empty_standard == 1 and not is_water(i)):
         return boarding
     return plain
@@ -248,7 +263,7 @@ def _places() -> dict[tuple[str, int], tuple[list, list]]:
     return out
 
 
-_PLACES = _places()
+PLACES = _places()
 
 
 def _instant_options(s: dict, seat: int, k: str, held: dict) -> list[tuple[str, dict]]:
