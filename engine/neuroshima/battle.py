@@ -273,10 +273,8 @@ def _ranged(board: Board, space: int, u: Unit, b: Boosts, c: Cfg,
     out = []
     hq = row["kind"] == "hq"
     line = c.g.line[space]
-
-    def armour(n: int, v: Unit, d: int) -> bool:
-        # Q16: a netted unit's armour counts unless the option says otherwise
-        return armoured(v, d) and (c.keeps_armour or n not in held)
+    # Q16: a netted unit's armour counts unless the option says otherwise
+    bare = () if c.keeps_armour else held
 
     for e, st in row["ranged"].items():
         d = facing(u, e)
@@ -289,7 +287,7 @@ def _ranged(board: Board, space: int, u: Unit, b: Boosts, c: Cfg,
                 if c.hq_stops:
                     break
                 continue
-            w = st + b.ranged[space] - armour(n, v, d)
+            w = st + b.ranged[space] - (n not in bare and armoured(v, d))
             if w > 0:
                 out.append((n, w, space, "ranged"))
             break
@@ -297,14 +295,14 @@ def _ranged(board: Board, space: int, u: Unit, b: Boosts, c: Cfg,
         d = facing(u, e)
         for n in line[d]:
             v = board[n]
-            if v is not None and v[1] != u[1] and not armour(n, v, d):
+            if v is not None and v[1] != u[1] and (n in bare or not armoured(v, d)):
                 out.append((n, 1, space, "gauss"))
     for e in row["water_gun"]:
         d = facing(u, e)
         for dist, n in enumerate(line[d][:3], start=1):
             v = board[n]
             if v is not None and v[1] != u[1]:
-                w = 4 - dist - armour(n, v, d)
+                w = 4 - dist - (n not in bare and armoured(v, d))
                 if w > 0:
                     out.append((n, w, space, "water gun"))
     return out
