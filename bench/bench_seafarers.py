@@ -47,7 +47,7 @@ def random_game_no_offers(seed: str, n: int = 4) -> int:
     while GAME.result(state) is None:
         seat = rng.choice(sorted(GAME.to_act(state)))
         legal = [a for a in GAME.legal_actions(state, seat)
-                 if a.kind not in ("offer_give", "offer_get")]
+                 if a.kind != "offer"]
         GAME.apply(state, seat, rng.choice(legal))
         steps += 1
     return steps

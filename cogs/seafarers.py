@@ -31,12 +31,12 @@ if TYPE_CHECKING:
 
 GAME_ID = "seafarers"
 #: moves shown as buttons on the private panel, in this order
-BUTTON_KINDS = ("roll", "end", "buy", "accept", "decline", "offer_send", "counter_send",
-                "withdraw", "offer_cancel", "stop")
+BUTTON_KINDS = ("roll", "end", "buy", "accept", "decline", "counter", "offer_send",
+                "counter_send", "withdraw", "offer_cancel", "stop")
 #: the panel menu's order of kinds (others in between)
 MENU_ORDER = {"settlement": 0, "city": 0, "road": 1, "ship": 1, "play": 2, "bank": 3,
-              "offer_give": 7, "offer_get": 7, "counter_give": 7, "counter_get": 7,
-              "move_ship": 8}
+              "offer": 7, "offer_give": 7, "offer_get": 7, "counter_give": 7,
+              "counter_get": 7, "move_ship": 8}
 #: words people use for the resources
 SYNONYMS: dict[str, str] = {
     "wood": "wood", "lumber": "wood", "forest": "wood", "tree": "wood",
@@ -89,10 +89,11 @@ def _place(a: Action) -> str:
     return m.group(1) if m else ""
 
 
-def offer_steps(give: str, get: str, prefix: str) -> list[Action]:
-    """An offer or counter-offer as the engine's steps: each card given, each card asked
-    for, then send."""
-    steps = [Action(f"{prefix}_give", {"res": r}) for r in parse_cards(give)]
+def offer_steps(give: str, get: str, prefix: str, started: bool = False) -> list[Action]:
+    """An offer or counter-offer as the engine's steps: start it (unless ``started``: the
+    player is building one already), each card given, each card asked for, then send."""
+    steps = [] if started else [Action(prefix, {})]
+    steps += [Action(f"{prefix}_give", {"res": r}) for r in parse_cards(give)]
     steps += [Action(f"{prefix}_get", {"res": r}) for r in parse_cards(get)]
     return [*steps, Action(f"{prefix}_send", {})]
 
@@ -161,6 +162,14 @@ def _first(*kinds: str):
     def steps(table: Table, seat: int) -> list[Action]:
         found = [a for a in legal(table, seat) if a.kind in kinds]
         return found[:1] or [Action(kinds[0], {})]
+    return steps
+
+
+def _offer(give: str, get: str, prefix: str):
+    def steps(table: Table, seat: int) -> list[Action]:
+        # an offer begun card by card on the panel goes on from its cards so far
+        started = bool(legal(table, seat, {f"{prefix}_give", f"{prefix}_get", f"{prefix}_send"}))
+        return offer_steps(give, get, prefix, started)
     return steps
 
 
@@ -233,12 +242,12 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @app_commands.command(name="offer", description="Offer the other players a trade")
     @app_commands.describe(give="What you give, e.g. 2 wood", get="What you want, e.g. 1 ore")
     async def offer(self, interaction: discord.Interaction, give: str, get: str) -> None:
-        await command_move(interaction, lambda t, s: offer_steps(give, get, "offer"))
+        await command_move(interaction, _offer(give, get, "offer"))
 
     @app_commands.command(name="counter", description="Answer an offer with your own terms")
     @app_commands.describe(give="What you give, e.g. 1 ore", get="What you want, e.g. 2 wood")
     async def counter(self, interaction: discord.Interaction, give: str, get: str) -> None:
-        await command_move(interaction, lambda t, s: offer_steps(give, get, "counter"))
+        await command_move(interaction, _offer(give, get, "counter"))
 
     @app_commands.command(name="accept", description="Accept the offer on the table")
     async def accept(self, interaction: discord.Interaction) -> None:
@@ -320,7 +329,8 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
 def _all_kinds() -> list[str]:
     return ["settlement", "road", "ship", "city", "buy", "play", "roll", "end", "move_ship",
             "bank", "discard", "gold", "plenty", "robber", "pirate", "steal", "stop",
-            "offer_give", "offer_get", "offer_send", "offer_cancel", "accept", "decline",
-            "counter_give", "counter_get", "counter_send", "trade", "withdraw"]
+            "offer", "offer_give", "offer_get", "offer_send", "offer_cancel", "accept",
+            "decline", "counter", "counter_give", "counter_get", "counter_send", "trade",
+            "withdraw"]
 
 COG = SeafarersCog

@@ -105,6 +105,8 @@ class Board:
     corner_land: list[bool] = field(default_factory=list)
     edge_land: list[bool] = field(default_factory=list)  # a road may stand here
     edge_sea: list[bool] = field(default_factory=list)  # a ship may stand here
+    #: values derived once per board by other modules (moves.py: the Actions and labels)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.hex_index = {h: i for i, h in enumerate(self.hexes)}

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
 from . import ai as _ai
-from . import rules
-from .board import RESOURCES
-from .rules import COST, DEV_NAMES, OFFERS_PER_TURN, P, edge_name, hex_name
+from . import moves, rules
+from .rules import OFFERS_PER_TURN
 from .scenarios import PLAYABLE, scenario
 from .state import State
 from .state import clone as _clone
@@ -26,79 +24,10 @@ ROUND_LIMIT = 100
 #: moves one turn can hold at most: roll and end 2; discards, gold picks and bank trades
 #: each at most the 95 resource cards (+ what trades bring in), 120 each; 39 pieces and 25
 #: development cards bought; a card played with its 2 free steps, robber, steal, a ship
-#: moved: 8; 2 offers of at most 4 + 4 + 2 steps to build, each of 3 other players
-#: answering in at most 4 + 4 + 2 steps, and a confirmation: 2 * 41. Total < 600.
+#: moved: 8; 2 offers of at most 1 + 4 + 4 + 1 steps (start, cards, send), each of 3 other
+#: players answering in at most 1 + 4 + 4 + 1 steps (a counter-offer), and a confirmation:
+#: 2 * 41. Total < 600.
 TURN_BOUND = 600
-
-
-def _cost_text(kind: str) -> str:
-    return ", ".join(f"{k} {RESOURCES[i]}" for i, k in enumerate(COST[kind]) if k)
-
-
-def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
-    b = s.board
-    setup = s.phase in ("setup_settlement", "setup_route")
-    free = setup or s.phase == "free_routes"
-    if kind == "settlement":
-        c = args["c"] + 1
-        return f"Found a start settlement at {c}" if setup else (
-            f"Build a settlement at {c} ({_cost_text('settlement')})")
-    if kind in ("road", "ship"):
-        cost = "free" if free else _cost_text(kind)
-        return f"Build a {kind} on {edge_name(b, args['e'])} ({cost})"
-    if kind == "city":
-        return f"Upgrade the settlement at {args['c'] + 1} to a city ({_cost_text('city')})"
-    if kind == "buy":
-        return f"Buy a development card ({_cost_text('dev')})"
-    if kind == "play":
-        name = DEV_NAMES[args["card"]]
-        return f"Play {name} on {args['res']}" if "res" in args else f"Play {name}"
-    if kind == "roll":
-        return "Roll the dice"
-    if kind == "end":
-        return "End your turn"
-    if kind == "move_ship":
-        return f"Move the ship on {edge_name(b, args['e'])} to {edge_name(b, args['to'])}"
-    if kind == "bank":
-        ratio = rules.harbour_ratio(s, seat, rules.RI[args["give"]])
-        where = "the bank" if ratio == 4 else "your harbour"
-        return f"Trade {ratio} {args['give']} for 1 {args['get']} with {where}"
-    if kind == "discard":
-        return f"Discard 1 {args['res']} ({s.owed[seat]} still to discard)"
-    if kind == "gold":
-        return f"Take 1 {args['res']} from the gold field"
-    if kind == "plenty":
-        return f"Take 1 {args['res']} (Year of Plenty)"
-    if kind == "robber":
-        return f"Move the robber to {hex_name(s, args['hex'])}"
-    if kind == "pirate":
-        return f"Move the pirate to {hex_name(s, args['hex'])}"
-    if kind == "steal":
-        return f"Steal a card from {P(args['seat'])}"
-    if kind == "stop":
-        return "Place no more free roads or ships"
-    if kind in ("offer_give", "counter_give"):
-        return f"Offer 1 {args['res']}"
-    if kind in ("offer_get", "counter_get"):
-        return f"Ask for 1 {args['res']}"
-    if kind == "offer_send":
-        o = s.offer
-        return f"Offer {rules.offer_text(o['give'])} for {rules.offer_text(o['get'])}"
-    if kind == "counter_send":
-        c = s.offer["counters"][str(seat)]
-        return f"Counter: {rules.offer_text(c['give'])} for {rules.offer_text(c['get'])}"
-    if kind == "offer_cancel":
-        return "Cancel this offer"
-    if kind == "accept":
-        o = s.offer
-        return f"Accept: give {rules.offer_text(o['get'])} for {rules.offer_text(o['give'])}"
-    if kind == "decline":
-        return "Decline the offer"
-    if kind == "trade":
-        return f"Trade with {P(args['seat'])}"
-    if kind == "withdraw":
-        return "Withdraw the offer"
-    return kind
 
 
 class Seafarers:
@@ -126,28 +55,33 @@ class Seafarers:
         return rules.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return [Action(k, a, label(state, seat, k, a)) for k, a in rules.legal(state, seat)]
+        return moves.legal(state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        moves = rules.legal(state, seat, action.kind)
-        if (action.kind, dict(action.args)) not in moves:
-            raise IllegalAction(self._refusal(state, seat, rules.legal(state, seat)))
-        out = rules.play(state, seat, action.kind, dict(action.args))
+        kind = action.kind
+        args = action.args if type(action.args) is dict else dict(action.args)
+        found = moves.allowed(state, seat, kind, args)
+        if found is None:
+            raise IllegalAction(self._refusal(state, seat, moves.legal(state, seat)))
+        # the engine's own args: equal to the caller's, and of the engine's types
+        out = rules.play(state, seat, kind, dict(found.args))
         out.extend(rules.check_win(state))
         events = []
+        log = state.log
         for text, to in out:
-            events.append(Event(action.kind, text, to))
+            events.append(Event(kind, text, to))
             if to is None:
-                state.log.append(text)
-        del state.log[:-10]
+                log.append(text)
+        if len(log) > 10:
+            del log[:-10]
         return events
 
-    def _refusal(self, s: State, seat: int, moves: list) -> str:
+    def _refusal(self, s: State, seat: int, legal: list[Action]) -> str:
         if s.phase == "over":
             return "The game is over."
-        if not moves:
+        if not legal:
             return "It is not your move now; please wait."
-        kinds = sorted({k for k, _ in moves})
+        kinds = sorted({a.kind for a in legal})
         return "That move is not allowed now. You may: " + ", ".join(kinds) + "."
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -180,7 +114,8 @@ class Seafarers:
         action = _ai.ai_action(state, seat, rng, level)
         if action is None:
             return None
-        return Action(action.kind, action.args, label(state, seat, action.kind, action.args))
+        return Action(action.kind, action.args,
+                      moves.label(state, seat, action.kind, action.args))
 
     def evaluate(self, state: State, seat: int) -> float:
         return _ai.evaluate(state, seat)

@@ -1,17 +1,36 @@
 """The rules of base Catan with Seafarers (catan-base.md, seafarers.txt), on a State.
 
-``legal(s, seat)`` lists the moves as (kind, args) pairs and ``play(s, seat, kind, args)``
-applies one that is legal (game.py checks that first). Texts name players "{pN}".
+``play(s, seat, kind, args)`` applies a legal move (game.py checks that first, with
+moves.py, which lists the moves); the board facts (places, counts, ratios) are in facts.py.
+Texts name players "{pN}".
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from engine.core import rng
 
 from .board import RESOURCE_OF, RESOURCES, Board
+from .facts import (  # noqa: F401  (the board facts, named here for rules' users too)
+    all_pieces,
+    count_pieces,
+    distance_ok,
+    facts,
+    harbour_ratio,
+    hex_info,
+    movable_ships,
+    near_edges,
+    open_ships,
+    pieces_left,
+    public_vp,
+    route_length,
+    route_ok,
+    settle_ok,
+    ship_targets,
+    total_vp,
+)
+from .facts import other_end as _other_edge  # noqa: F401
 from .scenarios import deal, scenario
 from .state import (
     ANSWER,
@@ -24,7 +43,6 @@ from .state import (
     GOLD,
     MAIN,
     OVER,
-    PIECES,
     PLENTY,
     ROBBER,
     ROLL,
@@ -91,177 +109,6 @@ def snake(n: int) -> list[int]:
     return [*range(n), *reversed(range(n))]
 
 
-# -- board facts -------------------------------------------------------------------------------
-
-
-def hex_info(s: State) -> tuple[list[bool], list[Any]]:
-    """Per hex: may start settlements touch it; the small island whose first settlement
-    earns a special VP (None: none)."""
-    return _hex_info(s.scenario)
-
-
-@lru_cache(maxsize=16)
-def _hex_info(sid: str) -> tuple[list[bool], list[Any]]:
-    sc = scenario(sid)
-    return [bool(h.get("starting_area")) for h in sc.hexes], [
-        h.get("bonus_island") for h in sc.hexes
-    ]
-
-
-def count_pieces(s: State, seat: int) -> dict[str, int]:
-    out = {"settlement": 0, "city": 0, "road": 0, "ship": 0}
-    for b in s.buildings:
-        if b is not None and b[0] == seat:
-            out["settlement" if b[1] == 1 else "city"] += 1
-    for r in s.routes:
-        if r is not None and r[0] == seat:
-            out[r[1]] += 1
-    return out
-
-
-def all_pieces(s: State) -> list[dict[str, int]]:
-    """Pieces on the board per seat, in one pass."""
-    out = [{"settlement": 0, "city": 0, "road": 0, "ship": 0} for _ in range(s.n)]
-    for b in s.buildings:
-        if b is not None:
-            out[b[0]]["settlement" if b[1] == 1 else "city"] += 1
-    for r in s.routes:
-        if r is not None:
-            out[r[0]][r[1]] += 1
-    return out
-
-
-def pieces_left(s: State, seat: int, kind: str) -> int:
-    return PIECES[kind] - count_pieces(s, seat)[kind]
-
-
-def distance_ok(s: State, b: Board, c: int) -> bool:
-    """The distance rule: no building on this corner nor on a neighbouring one."""
-    if s.buildings[c] is not None:
-        return False
-    return all(s.buildings[x] is None for x in b.corner_neighbours[c])
-
-
-def _other_edge(b: Board, e: int, c: int) -> int:
-    a, d = b.edges[e]
-    return d if a == c else a
-
-
-def route_ok(s: State, b: Board, seat: int, e: int, kind: str, ignore: int | None = None) -> bool:
-    """May ``seat`` put a road/ship on edge ``e``? A road joins own buildings or roads, a
-    ship own buildings or ships; never through an opponent's building (seafarers.txt 1)."""
-    if s.routes[e] is not None:
-        return False
-    if kind == "road":
-        if not b.edge_land[e]:
-            return False
-    else:
-        if not b.edge_sea[e]:
-            return False
-        if s.pirate is not None and s.pirate in b.edge_hexes[e]:
-            return False
-    for c in b.edges[e]:
-        bl = s.buildings[c]
-        if bl is not None:
-            if bl[0] == seat:
-                return True
-            continue
-        for f in b.corner_edges[c]:
-            if f == e or f == ignore:
-                continue
-            r = s.routes[f]
-            if r is not None and r[0] == seat and r[1] == kind:
-                return True
-    return False
-
-
-def settle_ok(s: State, b: Board, seat: int, c: int) -> bool:
-    if not b.corner_land[c] or not distance_ok(s, b, c):
-        return False
-    for e in b.corner_edges[c]:
-        r = s.routes[e]
-        if r is not None and r[0] == seat:
-            return True
-    return False
-
-
-def movable_ships(s: State, b: Board, seat: int) -> list[int]:
-    """Ships at the open end of a line: one end has neither an own building nor another own
-    ship (seafarers.txt "Moving ships"); not built this turn; not beside the pirate."""
-    out = []
-    for e, r in enumerate(s.routes):
-        if r is None or r[0] != seat or r[1] != "ship" or e in s.new_ships:
-            continue
-        if s.pirate is not None and s.pirate in b.edge_hexes[e]:
-            continue
-        for c in b.edges[e]:
-            bl = s.buildings[c]
-            if bl is not None and bl[0] == seat:
-                continue
-            if not any(
-                f != e and s.routes[f] is not None and s.routes[f][0] == seat
-                and s.routes[f][1] == "ship"
-                for f in b.corner_edges[c]
-            ):
-                out.append(e)
-                break
-    return out
-
-
-def near_edges(s: State, b: Board, seat: int) -> list[int]:
-    """The edges touching a corner with the seat's building or route, in order: the only
-    places a new road or ship of the seat can join."""
-    corners = {c for c, bl in enumerate(s.buildings) if bl is not None and bl[0] == seat}
-    corners.update(c for e, r in enumerate(s.routes) if r is not None and r[0] == seat
-                   for c in b.edges[e])
-    return sorted({e for c in corners for e in b.corner_edges[c]})
-
-
-def ship_targets(
-    s: State, b: Board, seat: int, e: int, near: list[int] | None = None
-) -> list[int]:
-    """Where the ship on ``e`` may move to (``near``: the seat's near edges, if known; a
-    superset is fine, each place is checked with the ship lifted)."""
-    saved = s.routes[e]
-    s.routes[e] = None
-    try:
-        return [f for f in (near_edges(s, b, seat) if near is None else near)
-                if f != e and route_ok(s, b, seat, f, "ship")]
-    finally:
-        s.routes[e] = saved
-
-
-def route_length(s: State, b: Board, seat: int) -> int:
-    """Longest trade route: roads and ships together, switching between them only at an own
-    building, broken by another player's building (catan-base.md; seafarers.txt)."""
-    own = {e: r[1] for e, r in enumerate(s.routes) if r is not None and r[0] == seat}
-    if not own:
-        return 0
-    best = 0
-
-    def walk(c: int, used: set[int], last: str | None, length: int) -> None:
-        nonlocal best
-        best = max(best, length)
-        bl = s.buildings[c]
-        if length and bl is not None and bl[0] != seat:
-            return
-        mine = bl is not None and bl[0] == seat
-        for e in b.corner_edges[c]:
-            k = own.get(e)
-            if k is None or e in used:
-                continue
-            if last is not None and k != last and not mine:
-                continue
-            used.add(e)
-            walk(_other_edge(b, e, c), used, k, length + 1)
-            used.discard(e)
-
-    starts = {c for e in own for c in b.edges[e]}
-    for c in starts:
-        walk(c, set(), None, 0)
-    return best
-
-
 def update_longest(
     s: State, b: Board, seats: list[int] | None = None
 ) -> list[tuple[str, Any]]:
@@ -284,35 +131,6 @@ def update_longest(
     return [(f"{P(new)} holds the Longest Trade Route ({top}).", None)]
 
 
-def harbour_ratio(s: State, seat: int, res: int) -> int:
-    ratio = 4
-    for _, kind, c1, c2 in s.harbours:
-        for c in (c1, c2):
-            bl = s.buildings[c]
-            if bl is not None and bl[0] == seat:
-                if kind == "any":
-                    ratio = min(ratio, 3)
-                elif kind == RESOURCES[res]:
-                    ratio = 2
-    return ratio
-
-
-def public_vp(s: State, seat: int) -> int:
-    vp = s.special[seat]
-    for bl in s.buildings:
-        if bl is not None and bl[0] == seat:
-            vp += bl[1]
-    if s.army == seat:
-        vp += 2
-    if s.road_holder == seat:
-        vp += 2
-    return vp
-
-
-def total_vp(s: State, seat: int) -> int:
-    return public_vp(s, seat) + s.devs[seat].count("victory_point")
-
-
 def can_pay(s: State, seat: int, cost: tuple[int, ...]) -> bool:
     return all(h >= c for h, c in zip(s.hands[seat], cost, strict=True))
 
@@ -330,36 +148,40 @@ def n_cards(s: State, seat: int) -> int:
 def buildable(s: State, seat: int) -> list[str]:
     """What the seat could build now, at its turn: paid for, a piece left, and a legal
     place on the board (a development card: one left in the deck)."""
-    b = s.board
+    sf = facts(s).seat(s, seat)
+    places = {"road": sf.roads, "ship": sf.ships, "settlement": sf.spots, "city": sf.cities}
     out: list[str] = []
-    near = None
     for kind in ("road", "ship", "settlement", "city", "dev"):
         if not can_pay(s, seat, COST[kind]):
             continue
         if kind == "dev":
             if s.deck:
                 out.append(kind)
-            continue
-        if not pieces_left(s, seat, kind):
-            continue
-        if kind == "city":
-            ok = any(bl is not None and bl[0] == seat and bl[1] == 1 for bl in s.buildings)
-        elif kind == "settlement":
-            ok = any(settle_ok(s, b, seat, c) for c in range(len(b.corners)))
-        else:
-            near = near_edges(s, b, seat) if near is None else near
-            ok = any(route_ok(s, b, seat, e, kind) for e in near)
-        if ok:
+        elif pieces_left(s, seat, kind) and places[kind](s):
             out.append(kind)
     return out
+
+
+def free_route_possible(s: State, seat: int) -> bool:
+    """May the seat place a free road or ship anywhere (Road Building)?"""
+    sf = facts(s).seat(s, seat)
+    return bool((pieces_left(s, seat, "road") and sf.roads(s))
+                or (pieces_left(s, seat, "ship") and sf.ships(s)))
 
 
 # -- legal moves -----------------------------------------------------------------------------
 
 
+#: the one seat to act, as the frozensets to_act returns (built once)
+_ONE = tuple(frozenset({p}) for p in range(8))
+_NOBODY: frozenset[int] = frozenset()
+
+
 def to_act(s: State) -> frozenset[int]:
+    if s.phase in (ROLL, MAIN):
+        return _ONE[s.turn]
     if s.phase == OVER:
-        return frozenset()
+        return _NOBODY
     if s.phase in (DISCARD, GOLD):
         return frozenset(p for p in range(s.n) if s.owed[p] > 0)
     if s.phase == ANSWER:
@@ -368,171 +190,15 @@ def to_act(s: State) -> frozenset[int]:
             p for p in range(s.n)
             if p != s.turn and ans[p] in (None, "composing")
         )
-    return frozenset({s.turn})
+    return _ONE[s.turn]
 
 
 def legal(s: State, seat: int, only: str | None = None) -> list[Move]:
-    """The seat's legal moves; with ``only``, the main phase lists just that kind (the
-    other phases are short anyway)."""
-    if seat not in to_act(s):
-        return []
-    b = s.board
-    ph = s.phase
-    out: list[Move] = []
-    if ph == SETUP_SETTLE:
-        start, _ = hex_info(s)
-        for c in range(len(b.corners)):
-            if distance_ok(s, b, c) and any(start[h] for h in b.corner_hexes[c]):
-                out.append(("settlement", {"c": c}))
-        return out
-    if ph == SETUP_ROUTE:
-        c = s.last_settlement
-        for e in b.corner_edges[c]:
-            if s.routes[e] is not None:
-                continue
-            if b.edge_land[e]:
-                out.append(("road", {"e": e}))
-            if b.edge_sea[e] and not (s.pirate is not None and s.pirate in b.edge_hexes[e]):
-                out.append(("ship", {"e": e}))
-        return out
-    if ph in (DISCARD, GOLD):
-        kind = "discard" if ph == DISCARD else "gold"
-        for i, r in enumerate(RESOURCES):
-            if (ph == DISCARD and s.hands[seat][i] > 0) or (ph == GOLD and s.bank[i] > 0):
-                out.append((kind, {"res": r}))
-        return out
-    if ph == ROBBER:
-        for h, t in enumerate(s.terrain):
-            if t == "sea":
-                if h != s.pirate:
-                    out.append(("pirate", {"hex": h}))
-            elif h != s.robber:
-                out.append(("robber", {"hex": h}))
-        return out
-    if ph == STEAL:
-        return [("steal", {"seat": v}) for v in s.victims]
-    if ph == PLENTY:
-        return [("plenty", {"res": r}) for i, r in enumerate(RESOURCES) if s.bank[i] > 0]
-    if ph == FREE_ROUTES:
-        near = near_edges(s, b, seat)
-        for kind in ("road", "ship"):
-            if pieces_left(s, seat, kind) > 0:
-                out.extend((kind, {"e": e}) for e in near if route_ok(s, b, seat, e, kind))
-        out.append(("stop", {}))
-        return out
-    if ph == COMPOSE:
-        return _compose_moves(s, seat, s.offer["give"], s.offer["get"], "offer")
-    if ph == ANSWER:
-        mine = s.offer["answers"][seat]
-        if mine == "composing":
-            c = s.offer["counters"][str(seat)]
-            return [*_compose_moves(s, seat, c["give"], c["get"], "counter"), ("decline", {})]
-        if all(s.hands[seat][RI[r]] >= k for r, k in s.offer["get"].items()):
-            out.append(("accept", {}))
-        out.append(("decline", {}))
-        out.extend(_compose_moves(s, seat, {}, {}, "counter"))
-        return out
-    if ph == CONFIRM:
-        for p in range(s.n):
-            if p == s.turn:
-                continue
-            a = s.offer["answers"][p]
-            if a == "accept" and _trade_possible(s, p, s.offer["give"], s.offer["get"]):
-                out.append(("trade", {"seat": p}))
-            if a == "counter":
-                c = s.offer["counters"][str(p)]
-                if _trade_possible(s, p, c["get"], c["give"]):
-                    out.append(("trade", {"seat": p}))
-        out.append(("withdraw", {}))
-        return out
-    # ROLL or MAIN: the active player's turn
-    out.extend(_dev_moves(s, seat))
-    if ph == ROLL:
-        out.append(("roll", {}))
-        return out
-    return out + _main_moves(s, b, seat, only)
+    """The seat's legal moves as (kind, args) pairs (moves.legal gives them as Actions)."""
+    from .moves import legal as legal_actions  # moves.py builds on this module
 
+    return [(a.kind, dict(a.args)) for a in legal_actions(s, seat, only)]
 
-def _main_moves(s: State, b: Board, seat: int, only: str | None) -> list[Move]:
-    """The main phase's moves; ``only``: just those of one kind (to check a move fast)."""
-
-    def want(kind: str) -> bool:
-        return only is None or only == kind
-
-    out: list[Move] = []
-    hand = s.hands[seat]
-    near = near_edges(s, b, seat) if only in (None, "road", "ship", "move_ship") else []
-    if want("road") and can_pay(s, seat, COST["road"]) and pieces_left(s, seat, "road"):
-        out.extend(("road", {"e": e}) for e in near if route_ok(s, b, seat, e, "road"))
-    if want("ship") and can_pay(s, seat, COST["ship"]) and pieces_left(s, seat, "ship"):
-        out.extend(("ship", {"e": e}) for e in near if route_ok(s, b, seat, e, "ship"))
-    if want("settlement") and can_pay(s, seat, COST["settlement"]) and pieces_left(
-        s, seat, "settlement"
-    ):
-        ends = sorted({c for e, r in enumerate(s.routes) if r is not None and r[0] == seat
-                       for c in b.edges[e]})
-        out.extend(("settlement", {"c": c}) for c in ends if settle_ok(s, b, seat, c))
-    if want("city") and can_pay(s, seat, COST["city"]) and pieces_left(s, seat, "city"):
-        out.extend(("city", {"c": c}) for c, bl in enumerate(s.buildings)
-                   if bl is not None and bl[0] == seat and bl[1] == 1)
-    if want("buy") and can_pay(s, seat, COST["dev"]) and s.deck:
-        out.append(("buy", {}))
-    if want("move_ship") and not s.ship_moved:
-        for e in movable_ships(s, b, seat):
-            out.extend(("move_ship", {"e": e, "to": f})
-                       for f in ship_targets(s, b, seat, e, near))
-    if want("bank"):
-        for i, r in enumerate(RESOURCES):
-            ratio = harbour_ratio(s, seat, i)
-            if hand[i] >= ratio:
-                out.extend(("bank", {"give": r, "get": g}) for j, g in enumerate(RESOURCES)
-                           if j != i and s.bank[j] > 0)
-    if s.offers_made < OFFERS_PER_TURN and any(hand):
-        out.extend(_compose_moves(s, seat, {}, {}, "offer"))
-    out.append(("end", {}))
-    return out
-
-
-def _compose_moves(
-    s: State, seat: int, give: dict[str, int], get: dict[str, int], prefix: str
-) -> list[Move]:
-    """Building an offer card by card: add a card to give (one you hold), add a card to ask
-    for (not of a kind you give: no like for like), send once both sides hold a card."""
-    out: list[Move] = []
-    for i, r in enumerate(RESOURCES):
-        if r not in get and s.hands[seat][i] > give.get(r, 0) and sum(give.values()) < OFFER_MAX:
-            out.append((f"{prefix}_give", {"res": r}))
-    if sum(get.values()) < OFFER_MAX:
-        out.extend((f"{prefix}_get", {"res": r}) for r in RESOURCES if r not in give)
-    if give and get:
-        out.append((f"{prefix}_send", {}))
-    if prefix == "offer" and (give or get):
-        out.append(("offer_cancel", {}))
-    return out
-
-
-def _trade_possible(s: State, other: int, active_gives: dict, active_gets: dict) -> bool:
-    return all(s.hands[s.turn][RI[r]] >= k for r, k in active_gives.items()) and all(
-        s.hands[other][RI[r]] >= k for r, k in active_gets.items()
-    )
-
-
-def _dev_moves(s: State, seat: int) -> list[Move]:
-    """One development card per turn, never one bought this turn (catan-base.md)."""
-    if s.dev_played:
-        return []
-    out: list[Move] = []
-    hand = list(s.devs[seat])
-    for card in s.new_devs[seat]:
-        hand.remove(card)
-    for card in sorted(set(hand)):
-        if card == "victory_point":
-            continue
-        if card == "monopoly":
-            out.extend(("play", {"card": card, "res": r}) for r in RESOURCES)
-        else:
-            out.append(("play", {"card": card}))
-    return out
 
 
 # -- applying moves --------------------------------------------------------------------------
@@ -640,15 +306,12 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         else:
             ev.extend(_place_route(s, b, seat, kind, args["e"]))
             s.free -= 1
-        if s.free > 0 and not any(
-            pieces_left(s, seat, k) and route_ok(s, b, seat, e, k)
-            for k in ("road", "ship") for e in range(len(b.edges))
-        ):
+        if s.free > 0 and not free_route_possible(s, seat):
             s.free = 0
         if s.free == 0:
             s.phase = s.ret
         return ev
-    if ph in (COMPOSE, ANSWER, CONFIRM) or kind in ("offer_give", "offer_get"):
+    if ph in (COMPOSE, ANSWER, CONFIRM) or kind == "offer":
         return _trade_move(s, seat, kind, args)
     # ROLL / MAIN
     if kind == "play":
@@ -851,9 +514,7 @@ def _play_dev(s: State, seat: int, args: dict[str, Any]) -> list[tuple[str, Any]
     elif card == "road_building":
         s.free = 2
         s.ret, s.phase = back, FREE_ROUTES
-        b = s.board
-        if not any(pieces_left(s, seat, k) and route_ok(s, b, seat, e, k)
-                   for k in ("road", "ship") for e in range(len(b.edges))):
+        if not free_route_possible(s, seat):
             s.free = 0
             s.phase = back
     elif card == "plenty":
@@ -902,12 +563,15 @@ def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
 def _trade_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
     """Player trades step by step: the active player builds an offer, every other player
     accepts, declines or builds a counter-offer, then the active player trades with one of
-    them or withdraws (catan-base.md "A turn" 3; no gifts, not like for like)."""
+    them or withdraws (catan-base.md "A turn" 3; no gifts, not like for like). An offer
+    and a counter-offer each begin with one move ("offer", "counter") and are then built
+    card by card, so the choice of a trade is one entry among the other moves."""
+    if kind == "offer":
+        s.offer = {"give": {}, "get": {}, "answers": [None] * s.n, "counters": {}}
+        s.offers_made += 1
+        s.phase = COMPOSE
+        return []
     if kind in ("offer_give", "offer_get"):
-        if s.offer is None:
-            s.offer = {"give": {}, "get": {}, "answers": [None] * s.n, "counters": {}}
-            s.offers_made += 1
-            s.phase = COMPOSE
         side = s.offer["give" if kind == "offer_give" else "get"]
         side[args["res"]] = side.get(args["res"], 0) + 1
         return []
@@ -929,9 +593,11 @@ def _trade_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tu
         ans[seat] = "decline"
         s.offer["counters"].pop(str(seat), None)
         ev.append((f"{P(seat)} declines the offer.", None))
-    elif kind in ("counter_give", "counter_get"):
+    elif kind == "counter":
         ans[seat] = "composing"
-        c = s.offer["counters"].setdefault(str(seat), {"give": {}, "get": {}})
+        s.offer["counters"][str(seat)] = {"give": {}, "get": {}}
+    elif kind in ("counter_give", "counter_get"):
+        c = s.offer["counters"][str(seat)]
         side = c["give" if kind == "counter_give" else "get"]
         side[args["res"]] = side.get(args["res"], 0) + 1
     elif kind == "counter_send":

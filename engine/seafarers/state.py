@@ -84,6 +84,8 @@ class State:
     result: dict[str, Any] | None = None
     #: the Board of this layout, looked up once (not part of the dump)
     cached_board: Board | None = field(default=None, repr=False, compare=False)
+    #: facts.Facts of the pieces on the board (not part of the dump; checked before use)
+    cached_facts: Any = field(default=None, repr=False, compare=False)
 
     @property
     def board(self) -> Board:
@@ -94,15 +96,15 @@ class State:
         return b
 
 
-_FIELDS = tuple(f.name for f in fields(State) if f.name != "cached_board")
-
-
+_FIELDS = tuple(f.name for f in fields(State) if not f.name.startswith("cached_"))
 
 
 def clone(s: State) -> State:
     # the fields are plain data (lists, dicts, str, int): pickle copies them fastest
     w = State(**pickle.loads(pickle.dumps({name: getattr(s, name) for name in _FIELDS}, -1)))
     w.cached_board = s.cached_board
+    # the facts only ever describe equal pieces: facts() checks them against w's own
+    w.cached_facts = s.cached_facts
     return w
 
 

@@ -55,6 +55,7 @@ def test_ai_accepts_a_useful_offer_and_declines_a_useless_one() -> None:
     build(s, 1, c)
     give(s, 0, ore=1, wool=3)
     give(s, 1, grain=2, ore=2, wool=2)  # seat 1 wants ore for a city, has wool to spare
+    act(s, 0, "offer")
     act(s, 0, "offer_give", res="ore")
     act(s, 0, "offer_get", res="wool")
     act(s, 0, "offer_send")

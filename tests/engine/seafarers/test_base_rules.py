@@ -255,6 +255,9 @@ def test_player_trade_offer_answered_by_all_then_confirmed_with_one() -> None:
     give(s, 0, wood=2)
     give(s, 1, ore=1)
     give(s, 2, ore=2)
+    assert [k for k, _ in R.legal(s, 0)].count("offer") == 1  # one move starts an offer
+    act(s, 0, "offer")
+    assert "offer_cancel" in kinds(s, 0)
     act(s, 0, "offer_give", res="wood")
     assert "offer_send" not in kinds(s, 0)  # no gifts: both sides must hold a card
     assert {"res": "wood"} not in moves(s, 0, "offer_get")  # not like for like
@@ -263,6 +266,8 @@ def test_player_trade_offer_answered_by_all_then_confirmed_with_one() -> None:
     assert GAME.to_act(s) == frozenset({1, 2, 3})
     assert "accept" not in kinds(s, 3)  # holds no ore
     act(s, 1, "accept")
+    assert "counter_give" not in kinds(s, 2)  # a counter-offer starts with one move
+    act(s, 2, "counter")
     act(s, 2, "counter_give", res="ore")
     act(s, 2, "counter_give", res="ore")
     act(s, 2, "counter_get", res="wood")

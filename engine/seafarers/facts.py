@@ -1,0 +1,427 @@
+"""What follows from the pieces on the board: places to build, ships that may move, piece
+counts, harbour ratios, victory points of buildings, the longest trade route.
+
+The move lists need these after every move, while the pieces change only now and then, so
+:func:`facts` keeps them in a :class:`Facts` cached on the state and rebuilt when the
+pieces differ from those it was built from (routes, buildings and the pirate are compared
+slot by slot, so pieces put straight on the board, as tests do, are seen too). Pieces are
+replaced in their slot, never changed inside it (``s.buildings[c] = [seat, 2]``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .board import RESOURCES, Board
+from .scenarios import scenario
+from .state import PIECES, State
+
+#: the piece kinds in the order of Facts.counts
+KINDS = ("settlement", "city", "road", "ship")
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+
+def hex_info(s: State) -> tuple[list[bool], list[Any]]:
+    """Per hex: may start settlements touch it; the small island whose first settlement
+    earns a special VP (None: none)."""
+    return _hex_info(s.scenario)
+
+
+@lru_cache(maxsize=16)
+def _hex_info(sid: str) -> tuple[list[bool], list[Any]]:
+    sc = scenario(sid)
+    return [bool(h.get("starting_area")) for h in sc.hexes], [
+        h.get("bonus_island") for h in sc.hexes
+    ]
+
+
+def other_end(b: Board, e: int, c: int) -> int:
+    a, d = b.edges[e]
+    return d if a == c else a
+
+
+def distance_ok(s: State, b: Board, c: int) -> bool:
+    """The distance rule: no building on this corner nor on a neighbouring one."""
+    if s.buildings[c] is not None:
+        return False
+    return all(s.buildings[x] is None for x in b.corner_neighbours[c])
+
+
+def route_ok(s: State, b: Board, seat: int, e: int, kind: str, ignore: int | None = None) -> bool:
+    """May ``seat`` put a road/ship on edge ``e``? A road joins own buildings or roads, a
+    ship own buildings or ships; never through an opponent's building (seafarers.txt 1)."""
+    if s.routes[e] is not None:
+        return False
+    if kind == "road":
+        if not b.edge_land[e]:
+            return False
+    else:
+        if not b.edge_sea[e]:
+            return False
+        if s.pirate is not None and s.pirate in b.edge_hexes[e]:
+            return False
+    for c in b.edges[e]:
+        bl = s.buildings[c]
+        if bl is not None:
+            if bl[0] == seat:
+                return True
+            continue
+        for f in b.corner_edges[c]:
+            if f == e or f == ignore:
+                continue
+            r = s.routes[f]
+            if r is not None and r[0] == seat and r[1] == kind:
+                return True
+    return False
+
+
+def settle_ok(s: State, b: Board, seat: int, c: int) -> bool:
+    if not b.corner_land[c] or not distance_ok(s, b, c):
+        return False
+    for e in b.corner_edges[c]:
+        r = s.routes[e]
+        if r is not None and r[0] == seat:
+            return True
+    return False
+
+
+def open_ships(s: State, b: Board, seat: int) -> list[int]:
+    """Ships at the open end of a line, not beside the pirate (see SeatFacts.open)."""
+    return list(facts(s).seat(s, seat).open(s))
+
+
+def movable_ships(s: State, b: Board, seat: int) -> list[int]:
+    """The ships the seat may move now: open ends not built this turn, not beside the
+    pirate."""
+    return [e for e in open_ships(s, b, seat) if e not in s.new_ships]
+
+
+def near_edges(s: State, b: Board, seat: int) -> list[int]:
+    """The edges touching a corner with the seat's building or route, in order: the only
+    places a new road or ship of the seat can join."""
+    corners = {c for c, bl in enumerate(s.buildings) if bl is not None and bl[0] == seat}
+    corners.update(c for e, r in enumerate(s.routes) if r is not None and r[0] == seat
+                   for c in b.edges[e])
+    return sorted({e for c in corners for e in b.corner_edges[c]})
+
+
+def ship_targets(
+    s: State, b: Board, seat: int, e: int, near: list[int] | None = None
+) -> list[int]:
+    """Where the ship on ``e`` may move to (``near``: the seat's near edges, if known; a
+    superset is fine, each place is checked with the ship lifted)."""
+    saved = s.routes[e]
+    s.routes[e] = None
+    try:
+        return [f for f in (near_edges(s, b, seat) if near is None else near)
+                if f != e and route_ok(s, b, seat, f, "ship")]
+    finally:
+        s.routes[e] = saved
+
+
+def route_length(s: State, b: Board, seat: int) -> int:
+    """Longest trade route: roads and ships together, switching between them only at an own
+    building, broken by another player's building (catan-base.md; seafarers.txt).
+
+    The network is first cut where a route may not go on: at another player's building
+    each edge gets an end of its own, and where a road meets a ship without an own
+    building the roads and the ships get separate ends. A piece of the cut network
+    without a loop is a tree, whose longest route is its diameter (two walks); a piece
+    with a loop is searched route by route."""
+    routes = facts(s).seats[seat].routes
+    if not routes:
+        return 0
+    buildings = s.buildings
+    edges = b.edges
+    n_corners = len(b.corners)
+    kinds_at: dict[int, int] = {}  # corner -> 1 road, 2 ship, 3 both
+    for e, k in routes:
+        bit = 1 if k == "road" else 2
+        x, y = edges[e]
+        kinds_at[x] = kinds_at.get(x, 0) | bit
+        kinds_at[y] = kinds_at.get(y, 0) | bit
+    # a node is a corner number, or a number past the corners for a cut end
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for e, k in routes:
+        bit = 1 if k == "road" else 2
+        ends = []
+        for c in edges[e]:
+            bl = buildings[c]
+            if bl is not None:
+                ends.append(c if bl[0] == seat else n_corners * (3 + e) + c)
+            elif kinds_at[c] == 3:
+                ends.append(n_corners * bit + c)
+            else:
+                ends.append(c)
+        x, y = ends
+        if x in adj:
+            adj[x].append((e, y))
+        else:
+            adj[x] = [(e, y)]
+        if y in adj:
+            adj[y].append((e, x))
+        else:
+            adj[y] = [(e, x)]
+    best = 0
+    seen: set[int] = set()
+    for start in adj:
+        if start in seen:
+            continue
+        part = _component(start, adj)
+        seen.update(part)
+        n_edges = sum(len(adj[v]) for v in part) // 2
+        if n_edges == len(part) - 1:
+            far, _ = _farthest(start, adj)
+            _, length = _farthest(far, adj)
+        else:
+            length = _longest_trail(part, adj, n_edges)
+        if length > best:
+            best = length
+    return best
+
+
+def _component(start: int, adj: dict[int, list[tuple[int, int]]]) -> list[int]:
+    part, stack, seen = [], [start], {start}
+    while stack:
+        v = stack.pop()
+        part.append(v)
+        for _, w in adj[v]:
+            if w not in seen:
+                seen.add(w)
+                stack.append(w)
+    return part
+
+
+def _farthest(start: int, adj: dict[int, list[tuple[int, int]]]) -> tuple[int, int]:
+    """The node of a tree farthest from ``start``, and its distance in edges."""
+    far, dist = start, 0
+    stack = [(start, -1, 0)]
+    while stack:
+        v, came, d = stack.pop()
+        if d > dist:
+            far, dist = v, d
+        d += 1
+        for _, w in adj[v]:
+            if w != came:
+                stack.append((w, v, d))
+    return far, dist
+
+
+def _longest_trail(part: list[int], adj: dict[int, list[tuple[int, int]]], n_edges: int) -> int:
+    """The longest route without a piece twice in a piece of network with a loop. A route
+    entering a run of nodes with two edges goes through it all, so runs become single
+    links of their length, and the search goes from every node where a longest route may
+    end (any node but one with two edges, which a longest route passes)."""
+    ends = [v for v in part if len(adj[v]) != 2]
+    if not ends:
+        return n_edges  # one closed loop
+    links: dict[Any, list[tuple[int, Any, int]]] = {v: [] for v in ends}
+    done: set[int] = set()
+    for v in ends:
+        for e, w in adj[v]:
+            if e in done:
+                continue
+            done.add(e)
+            length, cur = 1, w
+            while len(adj[cur]) == 2:
+                (e1, w1), (e2, w2) = adj[cur]
+                e_next, w_next = (e2, w2) if e1 in done else (e1, w1)
+                done.add(e_next)
+                length += 1
+                cur = w_next
+            k = len(done)  # a number of its own for the link
+            links[v].append((k, cur, length))
+            links[cur].append((k, v, length))
+    best = 0
+    used: set[int] = set()
+
+    def walk(v: Any, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        for k, w, n in links[v]:
+            if k not in used:
+                used.add(k)
+                walk(w, length + n)
+                used.discard(k)
+
+    for v in ends:
+        walk(v, 0)
+        if best == n_edges:
+            break
+    return best
+
+
+class SeatFacts:
+    """One seat's places on the current pieces, each worked out when first asked for (the
+    move lists ask only for what the seat's hand can pay). Pass the state the Facts were
+    just checked against (``facts(s)``)."""
+
+    __slots__ = ("seat", "buildings", "routes", "_near", "_roads", "_ships", "_spots",
+                 "_ratios", "_open", "targets", "memo")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.buildings: list[tuple[int, int]] = []  # (corner, 1 | 2)
+        self.routes: list[tuple[int, str]] = []  # (edge, "road" | "ship")
+        self._near: list[int] | None = None
+        self._roads: list[int] | None = None
+        self._ships: list[int] | None = None
+        self._spots: list[int] | None = None
+        self._ratios: list[int] | None = None
+        self._open: list[int] | None = None
+        self.targets: dict[int, list[int]] = {}
+        #: move lists built from these places (moves.py keeps them here)
+        self.memo: dict[Any, Any] = {}
+
+    def near(self, s: State) -> list[int]:
+        """The edges touching the seat's buildings and routes: the only places a new road
+        or ship of the seat can join."""
+        if self._near is None:
+            b = s.board
+            corners = {c for c, _ in self.buildings}
+            edges = b.edges
+            for e, _ in self.routes:
+                corners.update(edges[e])
+            ce = b.corner_edges
+            self._near = sorted({e for c in corners for e in ce[c]})
+        return self._near
+
+    def roads(self, s: State) -> list[int]:
+        if self._roads is None:
+            b, seat = s.board, self.seat
+            self._roads = [e for e in self.near(s) if route_ok(s, b, seat, e, "road")]
+        return self._roads
+
+    def ships(self, s: State) -> list[int]:
+        if self._ships is None:
+            b, seat = s.board, self.seat
+            self._ships = [e for e in self.near(s) if route_ok(s, b, seat, e, "ship")]
+        return self._ships
+
+    def spots(self, s: State) -> list[int]:
+        """Where the seat may build a settlement (at the end of its roads and ships)."""
+        if self._spots is None:
+            b, seat = s.board, self.seat
+            ends = sorted({c for e, _ in self.routes for c in b.edges[e]})
+            self._spots = [c for c in ends if settle_ok(s, b, seat, c)]
+        return self._spots
+
+    def cities(self, s: State) -> list[int]:
+        """The seat's settlements (each may become a city)."""
+        return sorted(c for c, level in self.buildings if level == 1)
+
+    def ratios(self, s: State) -> list[int]:
+        """The bank's rate per resource for the seat: 4, 3 (a generic harbour) or 2."""
+        if self._ratios is None:
+            ratios = [4] * 5
+            mine = {c for c, _ in self.buildings}
+            for _, kind, c1, c2 in s.harbours:
+                if c1 in mine or c2 in mine:
+                    if kind == "any":
+                        ratios = [min(r, 3) for r in ratios]
+                    else:
+                        ratios[RESOURCES.index(kind)] = 2
+            self._ratios = ratios
+        return self._ratios
+
+    def open(self, s: State) -> list[int]:
+        """Ships at the open end of a line: one end has neither an own building nor another
+        own ship (seafarers.txt "Moving ships"), not beside the pirate; built this turn
+        or not (the caller leaves those out)."""
+        if self._open is None:
+            b = s.board
+            ships = {e for e, k in self.routes if k == "ship"}
+            mine = {c for c, _ in self.buildings}
+            out = []
+            for e in sorted(ships):
+                if s.pirate is not None and s.pirate in b.edge_hexes[e]:
+                    continue
+                for c in b.edges[e]:
+                    if c in mine:
+                        continue
+                    if not any(f != e and f in ships for f in b.corner_edges[c]):
+                        out.append(e)
+                        break
+            self._open = out
+        return self._open
+
+    def ship_targets(self, s: State, e: int) -> list[int]:
+        """Where the ship on ``e`` may move to: a place a ship may be built on now that
+        still joins the seat's pieces without this ship (lifting a ship opens no new
+        place but its own edge, which is no move)."""
+        got = self.targets.get(e)
+        if got is None:
+            b, seat = s.board, self.seat
+            got = self.targets[e] = [f for f in self.ships(s)
+                                     if f != e and route_ok(s, b, seat, f, "ship", ignore=e)]
+        return got
+
+
+class Facts:
+    """The facts of one arrangement of pieces (see the module's docstring)."""
+
+    __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats")
+
+    def __init__(self, s: State) -> None:
+        self.routes = list(s.routes)
+        self.buildings = list(s.buildings)
+        self.pirate = s.pirate
+        seats = [SeatFacts(p) for p in range(s.n)]
+        counts = [[0, 0, 0, 0] for _ in range(s.n)]
+        vp = [0] * s.n
+        for c, bl in enumerate(s.buildings):
+            if bl is not None:
+                p, level = bl
+                counts[p][level - 1] += 1
+                vp[p] += level
+                seats[p].buildings.append((c, level))
+        for e, r in enumerate(s.routes):
+            if r is not None:
+                p, kind = r
+                counts[p][2 if kind == "road" else 3] += 1
+                seats[p].routes.append((e, kind))
+        self.counts = counts
+        self.vp = vp
+        self.seats = seats
+
+    def seat(self, s: State, seat: int) -> SeatFacts:
+        return self.seats[seat]
+
+
+def facts(s: State) -> Facts:
+    f = s.cached_facts
+    if f is None or f.pirate != s.pirate or f.routes != s.routes or f.buildings != s.buildings:
+        f = s.cached_facts = Facts(s)
+    return f
+
+
+def count_pieces(s: State, seat: int) -> dict[str, int]:
+    return dict(zip(KINDS, facts(s).counts[seat], strict=True))
+
+
+def all_pieces(s: State) -> list[dict[str, int]]:
+    """Pieces on the board per seat."""
+    return [dict(zip(KINDS, c, strict=True)) for c in facts(s).counts]
+
+
+def pieces_left(s: State, seat: int, kind: str) -> int:
+    return PIECES[kind] - facts(s).counts[seat][KIND_INDEX[kind]]
+
+
+def harbour_ratio(s: State, seat: int, res: int) -> int:
+    return facts(s).seat(s, seat).ratios(s)[res]
+
+
+def public_vp(s: State, seat: int) -> int:
+    vp = s.special[seat] + facts(s).vp[seat]
+    if s.army == seat:
+        vp += 2
+    if s.road_holder == seat:
+        vp += 2
+    return vp
+
+
+def total_vp(s: State, seat: int) -> int:
+    return public_vp(s, seat) + s.devs[seat].count("victory_point")

@@ -1,0 +1,423 @@
+"""The legal moves of a seat as Actions with their labels (the Game contract's
+``legal_actions``), and the check of one move (``allowed``) that ``apply`` makes first.
+
+Speed: an Action whose label never changes (a road on an edge, a robber move) is made once
+per board and kept in ``Board.memo``; the places come from facts.py, rebuilt only when the
+pieces change. A choice of several cards (a trade offer, a counter-offer) is entered by one
+move and then made card by card (shared DESIGN.md, legal_actions), so the main menu lists
+one "offer" among the other moves rather than a step per resource.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Action
+
+from .board import RESOURCES
+from .facts import KIND_INDEX, distance_ok, facts, hex_info
+from .rules import (
+    COST,
+    DEV_NAMES,
+    OFFER_MAX,
+    OFFERS_PER_TURN,
+    RI,
+    P,
+    edge_name,
+    hex_name,
+    offer_text,
+    to_act,
+)
+from .state import (
+    ANSWER,
+    COMPOSE,
+    CONFIRM,
+    DISCARD,
+    FREE_ROUTES,
+    GOLD,
+    MAIN,
+    PIECES,
+    PLENTY,
+    ROBBER,
+    ROLL,
+    SETUP_ROUTE,
+    SETUP_SETTLE,
+    STEAL,
+    State,
+)
+
+
+def _cost_text(kind: str) -> str:
+    return ", ".join(f"{k} {RESOURCES[i]}" for i, k in enumerate(COST[kind]) if k)
+
+
+_COST_TEXT = {k: _cost_text(k) for k in COST}
+
+#: labels of the moves whose words depend on nothing but the kind
+_FIXED = {
+    "buy": f"Buy a development card ({_COST_TEXT['dev']})",
+    "roll": "Roll the dice",
+    "end": "End your turn",
+    "stop": "Place no more free roads or ships",
+    "offer": "Start a trade offer to the other players",
+    "offer_cancel": "Cancel this offer",
+    "counter": "Make a counter-offer",
+    "decline": "Decline the offer",
+    "withdraw": "Withdraw the offer",
+}
+
+
+def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
+    """The sentence a player reads for a move, in the state it is offered in."""
+    fixed = _FIXED.get(kind)
+    if fixed is not None:
+        return fixed
+    text = _plain_label(kind, args)
+    if text is not None:
+        return text
+    b = s.board
+    setup = s.phase in (SETUP_SETTLE, SETUP_ROUTE)
+    if kind == "settlement":
+        c = args["c"] + 1
+        return f"Found a start settlement at {c}" if setup else (
+            f"Build a settlement at {c} ({_COST_TEXT['settlement']})")
+    if kind in ("road", "ship"):
+        cost = "free" if setup or s.phase == FREE_ROUTES else _COST_TEXT[kind]
+        return f"Build a {kind} on {edge_name(b, args['e'])} ({cost})"
+    if kind == "city":
+        return f"Upgrade the settlement at {args['c'] + 1} to a city ({_COST_TEXT['city']})"
+    if kind == "move_ship":
+        return f"Move the ship on {edge_name(b, args['e'])} to {edge_name(b, args['to'])}"
+    if kind == "bank":
+        return _bank_label(args["give"], args["get"],
+                           facts(s).seat(s, seat).ratios(s)[RI[args["give"]]])
+    if kind == "discard":
+        return _discard_label(args["res"], s.owed[seat])
+    if kind in ("robber", "pirate"):
+        return f"Move the {kind} to {hex_name(s, args['hex'])}"
+    if kind == "offer_send":
+        o = s.offer
+        return f"Offer {offer_text(o['give'])} for {offer_text(o['get'])}"
+    if kind == "counter_send":
+        c = s.offer["counters"][str(seat)]
+        return f"Counter: {offer_text(c['give'])} for {offer_text(c['get'])}"
+    if kind == "accept":
+        o = s.offer
+        return f"Accept: give {offer_text(o['get'])} for {offer_text(o['give'])}"
+    return kind
+
+
+def _plain_label(kind: str, args: Mapping[str, Any]) -> str | None:
+    """The label of a move whose words need no state, or None."""
+    if kind in ("offer_give", "counter_give"):
+        return f"Offer 1 {args['res']}"
+    if kind in ("offer_get", "counter_get"):
+        return f"Ask for 1 {args['res']}"
+    if kind == "gold":
+        return f"Take 1 {args['res']} from the gold field"
+    if kind == "plenty":
+        return f"Take 1 {args['res']} (Year of Plenty)"
+    if kind == "play":
+        name = DEV_NAMES[args["card"]]
+        return f"Play {name} on {args['res']}" if "res" in args else f"Play {name}"
+    if kind == "steal":
+        return f"Steal a card from {P(args['seat'])}"
+    if kind == "trade":
+        return f"Trade with {P(args['seat'])}"
+    return None
+
+
+def _bank_label(give: str, get: str, ratio: int) -> str:
+    where = "the bank" if ratio == 4 else "your harbour"
+    return f"Trade {ratio} {give} for 1 {get} with {where}"
+
+
+def _discard_label(res: str, owed: int) -> str:
+    return f"Discard 1 {res} ({owed} still to discard)"
+
+
+# -- the Actions whose labels depend on no board, made once -----------------------------------
+
+#: moves without args, by kind
+_BARE = {kind: Action(kind, {}, text) for kind, text in _FIXED.items()}
+#: moves naming one resource, by kind, in the order of RESOURCES
+_BY_RES = {
+    kind: tuple(Action(kind, {"res": r}, _plain_label(kind, {"res": r})) for r in RESOURCES)
+    for kind in ("offer_give", "offer_get", "counter_give", "counter_get", "gold", "plenty")
+}
+#: bank trades: [ratio][give][get] (None where give == get)
+_BANK = {
+    ratio: tuple(
+        tuple(None if i == j else Action("bank", {"give": g, "get": r},
+                                         _bank_label(g, r, ratio))
+              for j, r in enumerate(RESOURCES))
+        for i, g in enumerate(RESOURCES)
+    )
+    for ratio in (2, 3, 4)
+}
+_PLAY = {
+    card: tuple(Action("play", {"card": card, "res": r},
+                       _plain_label("play", {"card": card, "res": r})) for r in RESOURCES)
+    if card == "monopoly" else Action("play", {"card": card}, _plain_label("play", {"card": card}))
+    for card in DEV_NAMES
+}
+#: steal from / trade with a seat, by seat
+_SEAT = {kind: tuple(Action(kind, {"seat": p}, _plain_label(kind, {"seat": p}))
+                     for p in range(8)) for kind in ("steal", "trade")}
+_DISCARD: dict[tuple[int, int], Action] = {}
+
+
+def _discard(i: int, owed: int) -> Action:
+    a = _DISCARD.get((i, owed))
+    if a is None:
+        r = RESOURCES[i]
+        a = _DISCARD[i, owed] = Action("discard", {"res": r}, _discard_label(r, owed))
+    return a
+
+
+def _kept(s: State, seat: int, key: tuple, kind: str, args: dict[str, Any]) -> Action:
+    """The Action of a move on this board whose label is fixed by ``key``, made once."""
+    memo = s.board.memo
+    a = memo.get(key)
+    if a is None:
+        if len(memo) > 50_000:  # a long-lived bot: keep the memo bounded
+            memo.clear()
+        a = memo[key] = Action(kind, args, label(s, seat, kind, args))
+    return a
+
+
+def _fresh(s: State, seat: int, kind: str) -> Action:
+    return Action(kind, {}, label(s, seat, kind, {}))
+
+
+def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
+    """The seat's legal moves; with ``only``, just the moves of that kind (for the check of
+    one move: the main phase then skips the other kinds' work)."""
+    ph = s.phase
+    if ph == MAIN:
+        return _main_moves(s, seat, only) if seat == s.turn else []
+    if ph == ROLL:
+        if seat != s.turn:
+            return []
+        out = _dev_moves(s, seat)
+        out.append(_BARE["roll"])
+        return out
+    if seat not in to_act(s):
+        return []
+    if ph == COMPOSE:
+        o = s.offer
+        return _compose_moves(s, seat, o["give"], o["get"], "offer")
+    if ph == ANSWER:
+        return _answer_moves(s, seat)
+    if ph == DISCARD:
+        hand, owed = s.hands[seat], s.owed[seat]
+        return [_discard(i, owed) for i in range(5) if hand[i] > 0]
+    if ph == GOLD:
+        res = _BY_RES["gold"]
+        return [res[i] for i in range(5) if s.bank[i] > 0]
+    if ph == ROBBER:
+        return _robber_moves(s, seat)
+    if ph == STEAL:
+        return [_SEAT["steal"][v] for v in s.victims]
+    if ph == PLENTY:
+        res = _BY_RES["plenty"]
+        return [res[i] for i in range(5) if s.bank[i] > 0]
+    if ph == CONFIRM:
+        return _confirm_moves(s, seat)
+    if ph == FREE_ROUTES:
+        f = facts(s)
+        sf = f.seat(s, seat)
+        count = f.counts[seat]
+        out = []
+        for kind, places in (("road", sf.roads), ("ship", sf.ships)):
+            if count[KIND_INDEX[kind]] < PIECES[kind]:
+                out.extend(_kept(s, seat, (kind, e, "free"), kind, {"e": e})
+                           for e in places(s))
+        out.append(_BARE["stop"])
+        return out
+    if ph == SETUP_SETTLE:
+        return _start_spots(s, seat)
+    if ph == SETUP_ROUTE:
+        b = s.board
+        out = []
+        for e in b.corner_edges[s.last_settlement]:
+            if s.routes[e] is not None:
+                continue
+            if b.edge_land[e]:
+                out.append(_kept(s, seat, ("road", e, "free"), "road", {"e": e}))
+            if b.edge_sea[e] and not (s.pirate is not None and s.pirate in b.edge_hexes[e]):
+                out.append(_kept(s, seat, ("ship", e, "free"), "ship", {"e": e}))
+        return out
+    return []
+
+
+def allowed(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> Action | None:
+    """The legal move of that kind with those args (the engine's own Action), or None."""
+    for a in legal(s, seat, kind):
+        if a.kind == kind and a.args == args:
+            return a
+    return None
+
+
+def _start_spots(s: State, seat: int) -> list[Action]:
+    b = s.board
+    start, _ = hex_info(s)
+    return [_kept(s, seat, ("settlement", c, "start"), "settlement", {"c": c})
+            for c in range(len(b.corners))
+            if distance_ok(s, b, c) and any(start[h] for h in b.corner_hexes[c])]
+
+
+def _robber_moves(s: State, seat: int) -> list[Action]:
+    """Every land hex but the robber's, every sea hex but the pirate's."""
+    memo = s.board.memo
+    key = ("hex moves", tuple(s.chips))
+    acts = memo.get(key)
+    if acts is None:
+        acts = memo[key] = [
+            _kept(s, seat, (kind, h, s.chips[h]), kind, {"hex": h})
+            for h, kind in enumerate("pirate" if t == "sea" else "robber" for t in s.terrain)
+        ]
+    robber, pirate = s.robber, s.pirate
+    return [a for h, a in enumerate(acts) if h != robber and h != pirate]
+
+
+def _dev_moves(s: State, seat: int) -> list[Action]:
+    """One development card per turn, never one bought this turn (catan-base.md)."""
+    devs = s.devs[seat]
+    if s.dev_played or not devs:
+        return []
+    new = s.new_devs[seat]
+    if new:
+        devs = list(devs)
+        for card in new:
+            devs.remove(card)
+    out: list[Action] = []
+    for card in sorted(set(devs)):
+        if card == "monopoly":
+            out.extend(_PLAY[card])
+        elif card != "victory_point":
+            out.append(_PLAY[card])
+    return out
+
+
+def _placements(s: State, sf: Any, kind: str, places: Any, arg: str) -> list[Action]:
+    """The paid build moves on the seat's places, kept with the places (facts.py)."""
+    got = sf.memo.get(kind)
+    if got is None:
+        got = sf.memo[kind] = [_kept(s, sf.seat, (kind, x), kind, {arg: x})
+                               for x in places(s)]
+    return got
+
+
+#: pieces per player in the order of Facts.counts
+_LIMIT = tuple(PIECES[k] for k in ("settlement", "city", "road", "ship"))
+
+
+def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
+    """The main phase: build, buy, play, move a ship, trade with the bank, start an offer,
+    end; ``only``: just those of one kind."""
+    if only is not None:
+        if only == "end":
+            return [_BARE["end"]]
+        if only == "play":
+            return _dev_moves(s, seat)
+    out = _dev_moves(s, seat) if only is None else []
+    f = facts(s)
+    sf = f.seats[seat]
+    count = f.counts[seat]
+    hand = s.hands[seat]
+    wood, brick, wool, grain, ore = hand
+    if wood and brick and count[2] < _LIMIT[2] and (only is None or only == "road"):
+        out += _placements(s, sf, "road", sf.roads, "e")
+    if wood and wool and count[3] < _LIMIT[3] and (only is None or only == "ship"):
+        out += _placements(s, sf, "ship", sf.ships, "e")
+    if wood and brick and wool and grain and count[0] < _LIMIT[0] and (
+            only is None or only == "settlement"):
+        out += _placements(s, sf, "settlement", sf.spots, "c")
+    if grain >= 2 and ore >= 3 and count[1] < _LIMIT[1] and (only is None or only == "city"):
+        out += _placements(s, sf, "city", sf.cities, "c")
+    if wool and grain and ore and s.deck and (only is None or only == "buy"):
+        out.append(_BARE["buy"])
+    if not s.ship_moved and (only is None or only == "move_ship") and count[3]:
+        for e in sf.open(s):
+            if e in s.new_ships:
+                continue
+            moves = sf.memo.get(e)
+            if moves is None:
+                moves = sf.memo[e] = [
+                    _kept(s, seat, ("move_ship", e, t), "move_ship", {"e": e, "to": t})
+                    for t in sf.ship_targets(s, e)]
+            out += moves
+    if (only is None or only == "bank") and max(hand) >= 2:
+        ratios = sf.ratios(s)
+        bank = s.bank
+        for i in range(5):
+            ratio = ratios[i]
+            if hand[i] >= ratio:
+                row = _BANK[ratio][i]
+                out.extend(row[j] for j in range(5) if j != i and bank[j] > 0)
+    if s.offers_made < OFFERS_PER_TURN and (only is None or only == "offer") and any(hand):
+        out.append(_BARE["offer"])
+    if only is None:
+        out.append(_BARE["end"])
+    return out
+
+
+def _compose_moves(
+    s: State, seat: int, give: dict[str, int], get: dict[str, int], prefix: str
+) -> list[Action]:
+    """Building an offer card by card: add a card to give (one you hold), add a card to ask
+    for (not of a kind you give: no like for like), send once both sides hold a card; an
+    offer may be cancelled (a counter-offer: declined) at any step."""
+    out: list[Action] = []
+    hand = s.hands[seat]
+    if sum(give.values()) < OFFER_MAX:
+        res = _BY_RES[prefix + "_give"]
+        out.extend(res[i] for i, r in enumerate(RESOURCES)
+                   if hand[i] > give.get(r, 0) and r not in get)
+    if sum(get.values()) < OFFER_MAX:
+        res = _BY_RES[prefix + "_get"]
+        out.extend(res[i] for i, r in enumerate(RESOURCES) if r not in give)
+    if give and get:
+        out.append(_fresh(s, seat, prefix + "_send"))
+    out.append(_BARE["offer_cancel" if prefix == "offer" else "decline"])
+    return out
+
+
+def _answer_moves(s: State, seat: int) -> list[Action]:
+    o = s.offer
+    if o["answers"][seat] == "composing":
+        c = o["counters"][str(seat)]
+        return _compose_moves(s, seat, c["give"], c["get"], "counter")
+    out = []
+    hand = s.hands[seat]
+    if all(hand[RI[r]] >= k for r, k in o["get"].items()):
+        out.append(_fresh(s, seat, "accept"))
+    out.append(_BARE["decline"])
+    if any(hand):
+        out.append(_BARE["counter"])
+    return out
+
+
+def _trade_possible(s: State, other: int, active_gives: dict, active_gets: dict) -> bool:
+    return all(s.hands[s.turn][RI[r]] >= k for r, k in active_gives.items()) and all(
+        s.hands[other][RI[r]] >= k for r, k in active_gets.items()
+    )
+
+
+def _confirm_moves(s: State, seat: int) -> list[Action]:
+    out = []
+    o = s.offer
+    for p in range(s.n):
+        if p == s.turn:
+            continue
+        a = o["answers"][p]
+        if a == "accept" and _trade_possible(s, p, o["give"], o["get"]):
+            out.append(_SEAT["trade"][p])
+        if a == "counter":
+            c = o["counters"][str(p)]
+            if _trade_possible(s, p, c["get"], c["give"]):
+                out.append(_SEAT["trade"][p])
+    out.append(_BARE["withdraw"])
+    return out
