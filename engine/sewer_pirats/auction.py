@@ -95,31 +95,47 @@ def _take_under(s: State, seat: int, ev: Events) -> None:
     a["under"] = []
 
 
-def options(s: State, seat: int) -> list[tuple[tuple, str, dict[str, Any], str]]:
-    """(key, kind, args, label) for the seat the auction waits for."""
+def situation(s: State, seat: int) -> tuple:
+    """Everything the seat's choices depend on (``options`` of it lists them): paying a
+    bid (what is left to pay, which symbols he holds), starting a lot (the bar, his
+    cards) or raising (the figure, the bid, his cards)."""
     a = s.auction
     assert a is not None
-    have = hand_size(s, seat)
-    out: list[tuple[tuple, str, dict[str, Any], str]] = []
+    h = s.hands[seat]
     if a["pay"] > 0:
-        for c in range(3):
-            if s.hands[seat][c]:
-                out.append((("pay", SHIPS[c]), "pay", {"card": SHIPS[c]},
-                            f"Pay with {card_word(c)} ({a['pay']} left to pay)"))
-        return out
+        return ("pay", a["pay"], h[0] > 0, h[1] > 0, h[2] > 0)
+    have = h[0] + h[1] + h[2]
     if a["lot"] is None:
-        for i, tribe in enumerate(a["bar"]):
-            for b in range(i, have + 1):
-                extra = "" if i == 0 else "; a card goes under the front figure"
-                out.append((("start_bid", i, b), "start_bid", {"figure": i, "bid": b},
-                            f"Bid {b} for the {tribe} on stool {i + 1} from the front "
-                            f"(minimum {i}{extra})"))
+        return ("start", tuple(a["bar"]), have)
+    return ("raise", a["bar"][a["lot"]], a["bid"], have)
+
+
+def options(situation: tuple) -> list[tuple[tuple, str, dict[str, Any], str]]:
+    """(key, kind, args, label) in a ``situation`` of the auction."""
+    out: list[tuple[tuple, str, dict[str, Any], str]] = []
+    if situation[0] == "pay":
+        left = situation[1]
+        for c in range(3):
+            if situation[2 + c]:
+                out.append((("pay", SHIPS[c]), "pay", {"card": SHIPS[c]},
+                            f"Pay with {card_word(c)} ({left} left to pay)"))
         return out
-    tribe = a["bar"][a["lot"]]
-    for b in range(a["bid"] + 1, have + 1):
+    if situation[0] == "start":
+        _, bar, have = situation
+        return [start_option(i, tribe, b) for i, tribe in enumerate(bar)
+                for b in range(i, have + 1)]
+    _, tribe, bid, have = situation
+    for b in range(bid + 1, have + 1):
         out.append((("raise", b), "raise", {"bid": b}, f"Raise to {b} for the {tribe}"))
     out.append((("pass",), "pass", {}, f"Pass on the {tribe}"))
     return out
+
+
+def start_option(i: int, tribe: str, b: int) -> tuple[tuple, str, dict[str, Any], str]:
+    """Starting a lot: the figure on stool ``i`` from the front, at ``b`` cards."""
+    extra = "" if i == 0 else "; a card goes under the front figure"
+    return (("start_bid", i, b), "start_bid", {"figure": i, "bid": b},
+            f"Bid {b} for the {tribe} on stool {i + 1} from the front (minimum {i}{extra})")
 
 
 def start_bid(s: State, seat: int, i: int, b: int, ev: Events) -> None:

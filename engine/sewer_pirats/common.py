@@ -10,6 +10,7 @@ from .data import (
     BOOTY_TYPES,
     CAPTAIN,
     GROUP_BOOTY,
+    ROW_SIZE,
     SHIPS,
     booty_tokens,
     kind_of,
@@ -21,9 +22,12 @@ from .state import State
 Events = list[Event]
 
 
+_PLACEHOLDERS: tuple[str, ...] = tuple(f"{{p{seat}}}" for seat in range(5))
+
+
 def P(seat: int) -> str:
     """The placeholder the platform fills with the seat's display name."""
-    return f"{{p{seat}}}"
+    return _PLACEHOLDERS[seat]
 
 
 def pub(ev: Events, kind: str, text: str, **data: object) -> None:
@@ -64,11 +68,12 @@ def draw_card(s: State, ev: Events) -> int | None:
 
 
 def refill_row(s: State, ev: Events) -> None:
-    while len(s.row) < 4:
-        c = draw_card(s, ev)
+    row = s.row
+    while len(row) < ROW_SIZE:
+        c = s.deck.pop() if s.deck else draw_card(s, ev)
         if c is None:
             return
-        s.row.append(c)
+        row.append(c)
 
 
 def token_sort_key(token: str) -> tuple[int, int, str]:

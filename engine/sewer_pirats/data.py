@@ -119,9 +119,17 @@ def is_bonus(token: str) -> bool:
 
 def token_name(token: str) -> str:
     """ "French fries 3", "ketchup" """
+    found = _TOKEN_NAMES.get(token)
+    if found is not None:
+        return found
     if is_bonus(token):
         return BONUS_NAME[token]
     return f"{BOOTY_NAME[kind_of(token)]} {value_of(token)}"
+
+
+#: every token's name, computed once (sailings name tokens at every seizure)
+_TOKEN_NAMES: dict[str, str] = {}
+_TOKEN_NAMES.update((t, token_name(t)) for t in (*booty_tokens(), *bonus_tokens()))
 
 
 def is_token(code: object) -> bool:
@@ -135,10 +143,15 @@ def is_token(code: object) -> bool:
 
 def card_word(symbol: int, k: int = 1) -> str:
     """ "a cat card", "2 fish cards" """
+    if k == 1:
+        return _A_CARD[symbol]
     name = SHIPS[symbol]
     if k == 1:
         return f"a {name} card"
     return f"{k} {name} cards"
+
+
+_A_CARD: tuple[str, ...] = tuple(f"a {name} card" for name in SHIPS)
 
 
 def space_name(space: int) -> str:

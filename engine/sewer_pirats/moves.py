@@ -72,37 +72,27 @@ def ship_options(
     abilities: bool,
 ) -> list[Crew]:
     """The moves and captaincies of the seat's figures on (or boarding) one ship."""
-    return (boarding_options(sp, seat, x, have, homes, captain_ok, abilities)
-            + aboard_options(sp, seat, x, have, captain_ok, abilities))
-
-
-def boarding_options(
-    sp: list, seat: int, x: int, have: int, homes: tuple[str, ...], captain_ok: bool,
-    abilities: bool,
-) -> list[Crew]:
-    """The moves and captaincies onto one ship of the figures in the seat's play area."""
     out: list[Crew] = []
-    if homes:
-        paths = _paths(sp, -1, seat, abilities)
-        for tribe in homes:
-            roach = abilities and tribe == COCKROACH
-            if have or roach:
-                _figure_options(x, 0, tribe, have, roach, captain_ok, paths, out)
-    return out
-
-
-def aboard_options(
-    sp: list, seat: int, x: int, have: int, captain_ok: bool, abilities: bool
-) -> list[Crew]:
-    """The moves and captaincies of the seat's figures on one ship."""
-    out: list[Crew] = []
+    for tribe in homes:
+        out += figure_options(sp, seat, x, -1, tribe, have, captain_ok, abilities)
     for i in range(CREW_SPACES):
         f = sp[i]
         if f is not None and f[0] == seat:
-            roach = abilities and f[1] == COCKROACH
-            if have or roach:
-                _figure_options(x, i + 1, f[1], have, roach, captain_ok,
-                                _paths(sp, i, seat, abilities), out)
+            out += figure_options(sp, seat, x, i, f[1], have, captain_ok, abilities)
+    return out
+
+
+def figure_options(
+    sp: list, seat: int, x: int, p: int, tribe: str, have: int, captain_ok: bool,
+    abilities: bool,
+) -> list[Crew]:
+    """The moves and captaincies on ship ``x`` of the seat's figure of ``tribe`` on index
+    ``p`` of the ship (-1: in the play area)."""
+    out: list[Crew] = []
+    roach = abilities and tribe == COCKROACH
+    if have or roach:
+        _figure_options(x, p + 1, tribe, have, roach, captain_ok,
+                        _paths(sp, p, seat, abilities), out)
     return out
 
 

@@ -27,7 +27,6 @@ from .common import (
     captain_ship,
     cards_left,
     draw_card,
-    hand_size,
     new_group,
     priv,
     pub,
@@ -40,6 +39,7 @@ from .data import (
     CREW_SIZE,
     HAND_LIMIT,
     RACCOON,
+    ROW_SIZE,
     SHIPS,
     SNAIL,
     START_CARDS,
@@ -53,12 +53,11 @@ from .data import (
 )
 from .moves import (
     Crew,
-    aboard_options,
-    boarding_options,
     crew_args,
     crew_label,
     crew_options,
     do_crew,
+    figure_options,
 )
 from .scoring import ranking, score, tie_break
 from .state import (
@@ -81,6 +80,8 @@ _CACHE: dict[Any, Any] = {}
 #: a seat's moves on one ship (see ``_turn_options`` for the keys); a player with a
 #: captain has no moves (he must set sail)
 _SHIP_CACHE: dict[tuple, list[Any]] = {}
+#: one figure's moves on a ship (see ``_figure_moves``): under 30,000 keys exist
+_FIGURE_CACHE: dict[tuple, list[tuple[int, Option]]] = {}
 
 
 def opt(key: tuple, kind: str, args: dict[str, Any], label: str, payload: Any) -> Option:
@@ -166,13 +167,14 @@ def _draw_options(s: State) -> list[Option]:
     player draws that one."""
     d = s.discard
     deck = len(s.deck) + d[0] + d[1] + d[2]
-    row = s.row
-    a, b, c = row.count(0), row.count(1), row.count(2)
-    # what the combinations depend on: whether each source holds none, one, or two or more
-    key = (deck if deck < 2 else 2, a if a < 2 else 2, b if b < 2 else 2, c if c < 2 else 2)
-    found = _CACHE.get(key)
+    by_row = _DRAWS[deck if deck < 2 else 2]
+    row = tuple(s.row)
+    found = by_row.get(row)
     if found is None:
-        found = _CACHE[key] = _draw_combos(*key)
+        # what the combinations depend on: whether each source holds none, one, or more
+        a, b, c = row.count(0), row.count(1), row.count(2)
+        found = by_row[row] = _draw_combos(
+            deck if deck < 2 else 2, a if a < 2 else 2, b if b < 2 else 2, c if c < 2 else 2)
     return found
 
 
@@ -232,6 +234,15 @@ def _crew_option(c: Crew, follow: bool) -> Option:
     return found
 
 
+def _start_option(i: int, tribe: str, b: int) -> Option:
+    key = ("start_bid", i, tribe, b)
+    found = _CACHE.get(key)
+    if found is None:
+        k, kind, args, label = auction.start_option(i, tribe, b)
+        found = _CACHE[key] = opt(k, kind, args, label, k)
+    return found
+
+
 def _sail_option(x: int, follow: bool) -> Option:
     found = _CACHE.get(("sail", x, follow))
     if found is None:
@@ -244,6 +255,8 @@ def _sail_option(x: int, follow: bool) -> Option:
 
 #: the distinct tribes of a play area, by its figures as they lie (``home_tribes``)
 _HOMES: dict[tuple[str, ...], tuple[str, ...]] = {}
+#: the draws, by the cards in the deck and discard pile (0, 1, 2 or more) and the row
+_DRAWS: tuple[dict[tuple[int, ...], list[Option]], ...] = ({}, {}, {})
 #: how a seat sees a crew space, by whether abilities apply, the seat and the figure there
 #: (None: empty): (as boarding figures see it, as figures aboard see it, its own figure);
 #: see ``_turn_options``
@@ -293,11 +306,19 @@ def _turn_options(s: State, seat: int) -> list[Option]:
         free = sp[3] is None
         a, b, c = view[sp[0]], view[sp[1]], view[sp[2]]
         if homes:
-            moves = _ship_moves((y, homes, abilities, a[0], b[0], c[0], free), have, sp, seat)
+            key = (y, homes, abilities, a[0], b[0], c[0], free)
+            found = _SHIP_CACHE.get(key)
+            moves = found[have] if found is not None else None
+            if moves is None:
+                moves = _ship_moves(key, have, sp, seat)
             if moves:
                 out = out + moves
         if a[2] or b[2] or c[2]:
-            moves = _ship_moves((y, None, abilities, a[1], b[1], c[1], free), have, sp, seat)
+            key = (y, None, abilities, a[1], b[1], c[1], free)
+            found = _SHIP_CACHE.get(key)
+            moves = found[have] if found is not None else None
+            if moves is None:
+                moves = _ship_moves(key, have, sp, seat)
             if moves:
                 out = out + moves
     if not out:
@@ -310,22 +331,45 @@ def _ship_moves(key: tuple, have: int, sp: list, seat: int) -> list[Option]:
     from the play area, or None for the figures aboard) affordable with ``have`` cards of
     the ship's symbol. An entry holds the moves with the cards each costs, last, and before
     them the moves affordable with 0, 1, ... 6 cards (no move costs more), each listed when
-    first asked for."""
+    first asked for. A new entry is put together from the moves of each figure (cached by
+    the figure's tribe, its place and the spaces ahead of it)."""
     found = _SHIP_CACHE.get(key)
     if found is None:
         if len(_SHIP_CACHE) > 100_000:
             _SHIP_CACHE.clear()
         y, homes, abilities = key[0], key[1], key[2]
-        if homes is None:
-            crew = aboard_options(sp, seat, y, _MOST_CARDS, True, abilities)
+        free = key[6]
+        priced: list[tuple[int, Option]] = []
+        if homes is not None:
+            for tribe in homes:
+                priced += _figure_moves(y, -1, tribe, abilities, key[3:6], free, sp, seat)
         else:
-            crew = boarding_options(sp, seat, y, _MOST_CARDS, homes, True, abilities)
-        priced = [(m[5] + len(m[6]), _crew_option(m, False)) for m in crew]
+            for i in (0, 1, 2):
+                tribe = key[3 + i]
+                if type(tribe) is str:
+                    ahead = tuple(-1 if type(m) is str else m for m in key[4 + i:6])
+                    priced += _figure_moves(y, i, tribe, abilities, ahead, free, sp, seat)
         found = _SHIP_CACHE[key] = [None] * (_MOST_CARDS + 1) + [priced]
     moves = found[have]
     if moves is None:
         moves = found[have] = [o for need, o in found[-1] if need <= have]
     return moves
+
+
+def _figure_moves(
+    y: int, p: int, tribe: str, abilities: bool, ahead: tuple, free: bool, sp: list,
+    seat: int,
+) -> list[tuple[int, Option]]:
+    """One figure's moves on ship ``y`` with the cards each costs, cached by its tribe,
+    its index ``p`` (-1: the play area), the spaces ahead of it as boarding figures see
+    them, and whether the captain's space is free."""
+    key = (y, p, tribe, abilities, ahead, free)
+    found = _FIGURE_CACHE.get(key)
+    if found is None:
+        found = _FIGURE_CACHE[key] = [
+            (m[5] + len(m[6]), _crew_option(m, False))
+            for m in figure_options(sp, seat, y, p, tribe, _MOST_CARDS, True, abilities)]
+    return found
 
 
 def _weasel_options(s: State, seat: int) -> list[Option]:
@@ -384,8 +428,17 @@ def _options(s: State, seat: int) -> list[Option]:
         return [opt(("tribe", t), "tribe", {"tribe": t}, f"Lead the {TRIBE_PLURAL[t]}",
                  ("tribe", t)) for t in TRIBES if t not in taken]
     if s.phase == AUCTION:
-        return [opt(key, kind, args, label, key) for key, kind, args, label
-                in auction.options(s, seat)]
+        key = auction.situation(s, seat)
+        if key[0] == "start":  # the bar changes with every lot: its bids are cached alone
+            return [_start_option(i, tribe, b) for i, tribe in enumerate(key[1])
+                    for b in range(i, key[2] + 1)]
+        found = _CACHE.get(key)
+        if found is None:
+            if len(_CACHE) > 100_000:
+                _CACHE.clear()
+            found = _CACHE[key] = [opt(k, kind, args, label, k) for k, kind, args, label
+                                   in auction.options(key)]
+        return found
     p = s.pending
     if p is None:
         return _turn_options(s, seat)
@@ -433,6 +486,8 @@ def apply(s: State, seat: int, payload: Any) -> list[Event]:
         return ev
     if what == "draw":
         _draw(s, seat, payload[2], payload[3], payload[4], ev)
+    elif what == "discard":
+        _discard(s, seat, payload[1], ev)
     elif what == "crew":
         _crew(s, seat, payload[1], payload[2], ev)
     elif what == "sail":
@@ -447,8 +502,6 @@ def apply(s: State, seat: int, payload: Any) -> list[Event]:
     elif what == "leave":
         sailing.leave(s, ev)
         sailing.step(s, ev)
-    elif what == "discard":
-        _discard(s, seat, payload[1], ev)
     elif what == "reveal":
         _reveal(s, seat, ev)
     elif what == "no_reveal":
@@ -496,27 +549,34 @@ def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Ev
         hand[c] += 1
     got_deck: list[int] = []
     for _ in range(k):
-        c = draw_card(s, ev)
+        c = s.deck.pop() if s.deck else draw_card(s, ev)
         assert c is not None
         got_deck.append(c)
         hand[c] += 1
-    refill_row(s, ev)
+    if len(row) < ROW_SIZE:
+        refill_row(s, ev)
     pub(ev, "draw", f"{P(seat)} draws {what}.", seat=seat, deck=k)
     if k:
-        priv(ev, seat, "draw", "From the deck you draw " +
-             " and ".join(card_word(c) for c in got_deck) + ".")
+        priv(ev, seat, "draw", _DECK_DRAWN[tuple(got_deck)])
     if hand[0] + hand[1] + hand[2] > HAND_LIMIT:
         s.pending = {"kind": "discard", "seat": seat}
         _auto_discard(s, seat, ev)
 
 
+#: the drawer's private note, by the cards drawn from the deck
+_DECK_DRAWN: dict[tuple[int, ...], str] = {
+    got: "From the deck you draw " + " and ".join(card_word(c) for c in got) + "."
+    for got in [(a,) for a in range(3)] + [(a, b) for a in range(3) for b in range(3)]}
+
+
 def _auto_discard(s: State, seat: int, ev: Events) -> None:
     """Discards for the player when every card in hand has the same symbol."""
     hand = s.hands[seat]
-    while hand_size(s, seat) > HAND_LIMIT and sum(1 for c in hand if c) == 1:
-        _discard_one(s, seat, next(c for c in range(3) if hand[c]), ev)
-    if hand_size(s, seat) <= HAND_LIMIT:
-        s.pending = None
+    while hand[0] + hand[1] + hand[2] > HAND_LIMIT:
+        if (hand[0] > 0) + (hand[1] > 0) + (hand[2] > 0) != 1:
+            return
+        _discard_one(s, seat, 0 if hand[0] else 1 if hand[1] else 2, ev)
+    s.pending = None
 
 
 def _discard_one(s: State, seat: int, c: int, ev: Events) -> None:

@@ -71,13 +71,19 @@ def step(s: State, ev: Events) -> None:
     """Run the seizures until a seizer must choose; finish the sailing when all are done."""
     p = s.pending
     assert p is not None
-    while p["line"]:
-        if not p["booty"]:
-            p["line"].pop(0)
+    line, booty = p["line"], p["booty"]
+    abilities = s.abilities
+    while line:
+        if not booty:
+            line.pop(0)
             continue
-        opts = options(s)
-        if len(opts) == 1:
-            seize(s, str(opts[0][1]), ev)
+        # a single choice (see ``options``): one kind of token left, and no toad that may
+        # stay aboard nor rat that may leave its second token
+        _, tribe, space = line[0]
+        if (booty.count(booty[0]) == len(booty) and not (abilities and (
+                (tribe == TOAD and space != CAPTAIN and p["took"] == 0)
+                or (tribe == RAT and p["took"] == 1)))):
+            seize(s, booty[0], ev)
             continue
         return
     finish(s, ev)
