@@ -84,14 +84,15 @@ class SewerPirats:
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         if type(seat) is int and 0 <= seat < state.n:
-            for o in rules.options(state, seat):
+            opts = rules.options(state, seat)  # remembered from legal_actions, if asked
+            for o in opts:
                 if o[5] is action:  # one of the legal moves just listed, as given
                     return rules.apply(state, seat, o[4])
-        key = key_of(action)
-        if key is not None and type(seat) is int and 0 <= seat < state.n:
-            for o in rules.options(state, seat):
-                if o[0] == key:
-                    return rules.apply(state, seat, o[4])
+            key = key_of(action)
+            if key is not None:
+                for o in opts:
+                    if o[0] == key:
+                        return rules.apply(state, seat, o[4])
         raise IllegalAction(refusal(state, seat, action))
 
     def view(self, state: State, seat: int | None) -> dict:

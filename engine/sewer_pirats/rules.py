@@ -153,9 +153,14 @@ def waiting(s: State) -> int:
 _ONE = [frozenset((k,)) for k in range(5)]
 
 
+_NOBODY: frozenset[int] = frozenset()
+
+
 def to_act(s: State) -> frozenset[int]:
+    if s.pending is None and s.phase == PLAY:  # the common case, first
+        return _ONE[s.turn]
     seat = waiting(s)
-    return frozenset() if seat < 0 else _ONE[seat]
+    return _NOBODY if seat < 0 else _ONE[seat]
 
 
 # -- the legal moves -------------------------------------------------------------------------
@@ -421,6 +426,8 @@ def options(s: State, seat: int) -> list[Option]:
 
 
 def _options(s: State, seat: int) -> list[Option]:
+    if s.pending is None and s.phase == PLAY:  # the common case, first
+        return _turn_options(s, seat) if seat == s.turn else []
     if seat != waiting(s):
         return []
     if s.phase == TRIBE:
