@@ -22,10 +22,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import choices, decode
 from cogs.adapters import GameAdapter, Panel
 from cogs.notify import game_of
-from cogs.play import bot_of, command_move, legal, names_of, playing_seat
+from cogs.play import (
+    bot_of,
+    command_move,
+    legal,
+    move_choices,
+    names_of,
+    playing_seat,
+    typed_move,
+)
 from engine.core import Action, IllegalAction, fill_names
 from engine.neuroshima.board import BY_LABEL, DIR_NAMES, LABELS
 from engine.neuroshima.tiles import HQ, TILES, canonical_rotation
@@ -78,7 +85,7 @@ def place_step(table: Table, seat: int, tile: str, space: str, rotation: int,
 
 
 def _placements(table: Table, seat: int) -> list[Action]:
-    return [a for a in legal(table, seat) if a.kind in ("place", "hq")]
+    return legal(table, seat, ("place", "hq"))
 
 
 def _tile_of(a: Action) -> str:
@@ -133,28 +140,6 @@ ADAPTER = NeuroshimaAdapter()
 
 async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
     return await playing_seat(interaction, GAME_ID)
-
-
-async def _action_choices(interaction: discord.Interaction, current: str,
-                          kinds: frozenset[str] | None) -> list[app_commands.Choice[str]]:
-    found = await _table_and_seat(interaction)
-    if found is None:
-        return []
-    table, seat = found
-    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
-    return [app_commands.Choice(name=n, value=v)
-            for n, v in choices(actions, current, names_of(table))]
-
-
-def _resolve_typed(table: Table, seat: int, typed: str,
-                   kinds: frozenset[str] | None) -> list[Action]:
-    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
-    action = decode(typed, actions, names_of(table))
-    if action is None:
-        if not actions:
-            raise IllegalAction("You have no such move now; `/hex move` lists what you may do.")
-        raise IllegalAction("I don't know that move; pick one from the list while you type.")
-    return [action]
 
 
 @app_commands.guild_only()
@@ -213,24 +198,24 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
                           "Air Strike, Wave), the Tavern or a Grab")
     @app_commands.describe(action="The tile and its target (pick from the list)")
     async def use(self, interaction: discord.Interaction, action: str) -> None:
-        await command_move(interaction, lambda t, s: _resolve_typed(t, s, action, USE_KINDS))
+        await command_move(interaction, lambda t, s: typed_move(t, s, action, USE_KINDS))
 
     @use.autocomplete("action")
     async def _use_options(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        return await _action_choices(interaction, current, USE_KINDS)
+        return await move_choices(interaction, GAME_ID, current, USE_KINDS)
 
     @app_commands.command(name="choose", description="Answer a choice: where your pushed or "
                           "grabbed unit goes, how a Drift unit turns")
     @app_commands.describe(option="Your choice (pick from the list)")
     async def choose(self, interaction: discord.Interaction, option: str) -> None:
         await command_move(interaction,
-                           lambda t, s: _resolve_typed(t, s, option, CHOOSE_KINDS))
+                           lambda t, s: typed_move(t, s, option, CHOOSE_KINDS))
 
     @choose.autocomplete("option")
     async def _choose_options(self, interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
-        return await _action_choices(interaction, current, CHOOSE_KINDS)
+        return await move_choices(interaction, GAME_ID, current, CHOOSE_KINDS)
 
     @app_commands.command(name="discard", description="Discard a tile from your hand")
     @app_commands.describe(tile="The tile (pick from the list)")
@@ -285,12 +270,12 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
     @app_commands.command(name="move", description="Any move you may make now, from a list")
     @app_commands.describe(action="The move (pick from the list of your legal moves)")
     async def move(self, interaction: discord.Interaction, action: str) -> None:
-        await command_move(interaction, lambda t, s: _resolve_typed(t, s, action, None))
+        await command_move(interaction, lambda t, s: typed_move(t, s, action, None))
 
     @move.autocomplete("action")
     async def _move_options(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-        return await _action_choices(interaction, current, None)
+        return await move_choices(interaction, GAME_ID, current, None)
 
 
 COG = NeuroshimaCog
