@@ -258,14 +258,14 @@ class SeatFacts:
     move lists ask only for what the seat's hand can pay). Pass the state the Facts were
     just checked against (``facts(s)``)."""
 
-    __slots__ = ("seat", "buildings", "routes", "_near", "_roads", "_ships", "_spots",
+    __slots__ = ("seat", "buildings", "routes", "_joins", "_roads", "_ships", "_spots",
                  "_ratios", "_open", "targets", "memo")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.buildings: list[tuple[int, int]] = []  # (corner, 1 | 2)
         self.routes: list[tuple[int, str]] = []  # (edge, "road" | "ship")
-        self._near: list[int] | None = None
+        self._joins: dict[int, set[int]] = {}
         self._roads: list[int] | None = None
         self._ships: list[int] | None = None
         self._spots: list[int] | None = None
@@ -275,29 +275,45 @@ class SeatFacts:
         #: move lists built from these places (moves.py keeps them here)
         self.memo: dict[Any, Any] = {}
 
-    def near(self, s: State) -> list[int]:
-        """The edges touching the seat's buildings and routes: the only places a new road
-        or ship of the seat can join."""
-        if self._near is None:
-            b = s.board
-            corners = {c for c, _ in self.buildings}
-            edges = b.edges
-            for e, _ in self.routes:
-                corners.update(edges[e])
-            ce = b.corner_edges
-            self._near = sorted({e for c in corners for e in ce[c]})
-        return self._near
+    def _places(self, s: State, kind: str) -> dict[int, set[int]]:
+        """Where the seat may build a road/ship, each place with what it joins: own
+        buildings (as -1 - corner) and own routes of that kind (their edges); as
+        route_ok, never through another player's building."""
+        b = s.board
+        buildings, routes = s.buildings, s.routes
+        edges, corner_edges = b.edges, b.corner_edges
+        if kind == "road":
+            fits = b.edge_land
+            pirate_edges: frozenset[int] | tuple = ()
+        else:
+            fits = b.edge_sea
+            pirate_edges = () if s.pirate is None else b.hex_edges[s.pirate]
+        out: dict[int, set[int]] = {}
+        for c, _ in self.buildings:
+            for f in corner_edges[c]:
+                if routes[f] is None and fits[f] and f not in pirate_edges:
+                    out.setdefault(f, set()).add(-1 - c)
+        for e, k in self.routes:
+            if k != kind:
+                continue
+            for c in edges[e]:
+                if buildings[c] is not None:
+                    continue  # an own building is counted above; another's blocks
+                for f in corner_edges[c]:
+                    if routes[f] is None and fits[f] and f not in pirate_edges:
+                        out.setdefault(f, set()).add(e)
+        return out
 
     def roads(self, s: State) -> list[int]:
         if self._roads is None:
-            b, seat = s.board, self.seat
-            self._roads = [e for e in self.near(s) if route_ok(s, b, seat, e, "road")]
+            self._roads = sorted(self._places(s, "road"))
         return self._roads
 
     def ships(self, s: State) -> list[int]:
         if self._ships is None:
-            b, seat = s.board, self.seat
-            self._ships = [e for e in self.near(s) if route_ok(s, b, seat, e, "ship")]
+            places = self._places(s, "ship")
+            self._ships = sorted(places)
+            self._joins = places
         return self._ships
 
     def spots(self, s: State) -> list[int]:
@@ -353,9 +369,9 @@ class SeatFacts:
         place but its own edge, which is no move)."""
         got = self.targets.get(e)
         if got is None:
-            b, seat = s.board, self.seat
-            got = self.targets[e] = [f for f in self.ships(s)
-                                     if f != e and route_ok(s, b, seat, f, "ship", ignore=e)]
+            self.ships(s)
+            joins = self._joins
+            got = self.targets[e] = [f for f in self._ships if f != e and joins[f] - {e}]
         return got
 
 
@@ -365,23 +381,21 @@ class Facts:
     __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats")
 
     def __init__(self, s: State) -> None:
-        self.routes = list(s.routes)
-        self.buildings = list(s.buildings)
+        self.routes = routes = list(s.routes)
+        self.buildings = buildings = list(s.buildings)
         self.pirate = s.pirate
         seats = [SeatFacts(p) for p in range(s.n)]
         counts = [[0, 0, 0, 0] for _ in range(s.n)]
         vp = [0] * s.n
-        for c, bl in enumerate(s.buildings):
-            if bl is not None:
-                p, level = bl
-                counts[p][level - 1] += 1
-                vp[p] += level
-                seats[p].buildings.append((c, level))
-        for e, r in enumerate(s.routes):
-            if r is not None:
-                p, kind = r
-                counts[p][2 if kind == "road" else 3] += 1
-                seats[p].routes.append((e, kind))
+        for c in [c for c, bl in enumerate(buildings) if bl is not None]:
+            p, level = buildings[c]
+            counts[p][level - 1] += 1
+            vp[p] += level
+            seats[p].buildings.append((c, level))
+        for e in [e for e, r in enumerate(routes) if r is not None]:
+            p, kind = routes[e]
+            counts[p][2 if kind == "road" else 3] += 1
+            seats[p].routes.append((e, kind))
         self.counts = counts
         self.vp = vp
         self.seats = seats

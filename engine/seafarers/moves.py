@@ -187,10 +187,6 @@ def _kept(s: State, seat: int, key: tuple, kind: str, args: dict[str, Any]) -> A
     return a
 
 
-def _fresh(s: State, seat: int, kind: str) -> Action:
-    return Action(kind, {}, label(s, seat, kind, {}))
-
-
 def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
     """The seat's legal moves; with ``only``, just the moves of that kind (for the check of
     one move: the main phase then skips the other kinds' work)."""
@@ -374,15 +370,35 @@ def _compose_moves(
     hand = s.hands[seat]
     if sum(give.values()) < OFFER_MAX:
         res = _BY_RES[prefix + "_give"]
-        out.extend(res[i] for i, r in enumerate(RESOURCES)
-                   if hand[i] > give.get(r, 0) and r not in get)
+        for i in range(5):
+            r = RESOURCES[i]
+            if hand[i] > give.get(r, 0) and r not in get:
+                out.append(res[i])
     if sum(get.values()) < OFFER_MAX:
         res = _BY_RES[prefix + "_get"]
-        out.extend(res[i] for i, r in enumerate(RESOURCES) if r not in give)
+        out.extend(res[i] for i in range(5) if RESOURCES[i] not in give)
     if give and get:
-        out.append(_fresh(s, seat, prefix + "_send"))
+        out.append(_offer_action(prefix + "_send", give, get))
     out.append(_BARE["offer_cancel" if prefix == "offer" else "decline"])
     return out
+
+
+_OFFER_ACTIONS: dict[tuple, Action] = {}
+
+
+def _offer_action(kind: str, give: dict[str, int], get: dict[str, int]) -> Action:
+    """Send an offer, send a counter-offer, or accept one: the label names the cards
+    (made once per kind and cards)."""
+    key = (kind, tuple(sorted(give.items())), tuple(sorted(get.items())))
+    a = _OFFER_ACTIONS.get(key)
+    if a is None:
+        g, w = offer_text(give), offer_text(get)
+        text = {"offer_send": f"Offer {g} for {w}", "counter_send": f"Counter: {g} for {w}",
+                "accept": f"Accept: give {w} for {g}"}[kind]
+        if len(_OFFER_ACTIONS) > 20_000:
+            _OFFER_ACTIONS.clear()
+        a = _OFFER_ACTIONS[key] = Action(kind, {}, text)
+    return a
 
 
 def _answer_moves(s: State, seat: int) -> list[Action]:
@@ -393,7 +409,7 @@ def _answer_moves(s: State, seat: int) -> list[Action]:
     out = []
     hand = s.hands[seat]
     if all(hand[RI[r]] >= k for r, k in o["get"].items()):
-        out.append(_fresh(s, seat, "accept"))
+        out.append(_offer_action("accept", o["give"], o["get"]))
     out.append(_BARE["decline"])
     if any(hand):
         out.append(_BARE["counter"])

@@ -452,41 +452,57 @@ def _roll(s: State, seat: int) -> list[tuple[str, Any]]:
     return ev
 
 
+def _producers(s: State) -> dict[int, list[tuple[int, int, tuple[int, ...]]]]:
+    """Per number: the hexes that produce on it, (hex, resource index or -1 for gold,
+    corners); worked out once per board and chips."""
+    memo = s.board.memo
+    key = ("producers", tuple(s.chips))
+    got = memo.get(key)
+    if got is None:
+        got = {}
+        b = s.board
+        for h, chip in enumerate(s.chips):
+            t = s.terrain[h]
+            if chip and (t == "gold" or t in RESOURCE_OF):
+                i = -1 if t == "gold" else RI[RESOURCE_OF[t]]
+                got.setdefault(chip, []).append((h, i, b.hex_corners[h]))
+        memo[key] = got
+    return got
+
+
 def produce(s: State, total: int) -> list[tuple[str, Any]]:
     """Production with the bank-shortage rule (catan-base.md "A turn" 2): if the bank cannot
     pay everyone a resource, nobody gets it, unless only one player is owed it (he gets
     what is left). Gold fields owe a free choice per card (picked in the gold phase)."""
-    b = s.board
-    owed = [[0] * 5 for _ in range(s.n)]
-    for h, chip in enumerate(s.chips):
-        if chip != total or h == s.robber:
+    owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards
+    buildings = s.buildings
+    for h, i, corners in _producers(s).get(total, ()):
+        if h == s.robber:
             continue
-        t = s.terrain[h]
-        for c in b.hex_corners[h]:
-            bl = s.buildings[c]
+        for c in corners:
+            bl = buildings[c]
             if bl is None:
                 continue
-            if t == "gold":
+            if i < 0:  # gold
                 s.owed[bl[0]] += bl[1]
-            elif t in RESOURCE_OF:
-                owed[bl[0]][RI[RESOURCE_OF[t]]] += bl[1]
+            else:
+                per = owed.setdefault(i, {})
+                per[bl[0]] = per.get(bl[0], 0) + bl[1]
     ev: list[tuple[str, Any]] = []
     got = [[0] * 5 for _ in range(s.n)]
-    for i in range(5):
-        need = sum(owed[p][i] for p in range(s.n))
-        if need == 0:
-            continue
-        takers = [p for p in range(s.n) if owed[p][i]]
-        if need <= s.bank[i]:
-            for p in takers:
-                got[p][i] = owed[p][i]
-        elif len(takers) == 1:
-            got[takers[0]][i] = s.bank[i]
-            ev.append((f"The bank is short of {RESOURCES[i]}: {P(takers[0])} gets what "
+    for i in sorted(owed):
+        per = owed[i]
+        if sum(per.values()) <= s.bank[i]:
+            for p, k in per.items():
+                got[p][i] = k
+        elif len(per) == 1:
+            (p,) = per
+            got[p][i] = s.bank[i]
+            ev.append((f"The bank is short of {RESOURCES[i]}: {P(p)} gets what "
                        f"is left.", None))
         else:
             ev.append((f"The bank is short of {RESOURCES[i]}: nobody gets any.", None))
-        for p in takers:
+        for p in per:
             s.hands[p][i] += got[p][i]
             s.bank[i] -= got[p][i]
     for p in range(s.n):
