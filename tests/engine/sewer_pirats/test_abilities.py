@@ -219,6 +219,16 @@ def test_snail_reveals_the_top_card_and_on_the_ships_symbol_moves_one_more_space
     assert "reveals a fish card: the snail moves on to space 2" in texts(events)
 
 
+def test_snail_reveals_only_after_moving_to_a_crew_space_not_after_becoming_captain() -> None:
+    """Rulebook p. 7: "Each time a player moves a snail to a crew space, he may reveal"."""
+    s = position(2, crew=SNAIL_CREW, ships={"fish": [(1, "rat"), (1, "toad"), (1, "raccoon"),
+                                                     None]},
+                 hands={0: "fish fish fish fish fish fish"}, deck=["fish"])
+    events = act(s, 0, "captain", ship="fish", tribe="snail", **{"from": 0})
+    assert spaces(s, "fish")[3] == (0, "snail")
+    assert GAME.to_act(s) == {1} and "reveal" not in texts(events)
+
+
 def test_snail_on_another_symbol_stays_where_it_is() -> None:
     s = position(2, crew=SNAIL_CREW, hands={0: "fish"}, deck=["cat"])
     act(s, 0, "move", ship="fish", tribe="snail", **{"from": 0, "to": 1})

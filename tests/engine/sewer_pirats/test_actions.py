@@ -177,6 +177,34 @@ def test_a_player_never_has_two_captains_at_once() -> None:
     assert [a.kind for a in legal(s, 0)] == ["sail"]
 
 
+def test_players_take_turns_clockwise_from_the_first_player_one_action_each() -> None:
+    """Rulebook "Round Sequence": "Starting with the first player and proceeding clockwise,
+    each player must perform one action"."""
+    s = position(3, turn=1)
+    s.first = 1
+    seen = []
+    for _ in range(4):
+        (seat,) = GAME.to_act(s)
+        kinds = {a.kind for a in legal(s, seat)}
+        assert "draw" in kinds and not kinds & {"idle", "end"}  # an action is compulsory
+        seen.append((seat, s.round))
+        act(s, seat, "draw", take=["deck", "deck"])
+    assert seen == [(1, 1), (2, 1), (0, 1), (1, 2)]
+
+
+def test_figures_can_only_be_removed_after_the_ship_sets_sail() -> None:
+    """Rulebook "Move a Figure": figures move only towards the bow, and "figures can only
+    be removed after the ship sets sail": no move back, off the ship or to another ship."""
+    s = position(2, ships={"cat": [None, (0, "rat"), None, None]},
+                 hands={0: "cat cat cat bird fish"})
+    rat_moves = [a for a in legal(s, 0) if a.kind == "move" and a.args["from"] == 2]
+    assert [(a.args["ship"], a.args["to"]) for a in rat_moves] == [("cat", 3)]
+    assert all(a.args["from"] == 0 for a in legal(s, 0)
+               if a.kind == "move" and a.args["ship"] != "cat")  # others board from home
+    act(s, 0, "move", ship="bird", tribe="raccoon", **{"from": 0, "to": 1})
+    assert spaces(s, "cat")[1] == (0, "rat") and "rat" not in s.home[0]
+
+
 # -- D) Set sail ---------------------------------------------------------------------------
 
 

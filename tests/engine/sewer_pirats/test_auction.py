@@ -160,6 +160,33 @@ def test_the_last_hirer_goes_first_and_everyone_keeps_his_cards_as_starting_hand
     assert all(sum(h) <= 8 + 12 for h in s.hands)  # kept as they are, even above six
 
 
+def _last_lot() -> State:
+    """Two players with three crew members each and two figures at the bar: seat 1 spends
+    its only card on the front figure, then seat 0 alone has room and takes the other."""
+    s = auction(2, ["rat", "toad"], {0: "cat " * 9, 1: "fish"})
+    s.tribes = [["snail", "weasel", "raccoon"], ["rat", "cockroach", "weasel"]]
+    s.home = [list(t) for t in s.tribes]
+    act(s, 0, "start_bid", figure=0, bid=0)
+    act(s, 1, "raise", bid=1)
+    act(s, 0, "pass")
+    assert s.phase == PLAY and s.tribes[0][-1] == "toad" and s.tribes[1][-1] == "rat"
+    return s
+
+
+def test_a_player_who_spends_all_his_cards_in_the_auction_begins_with_zero_cards() -> None:
+    s = _last_lot()
+    assert s.hands[1] == [0, 0, 0]
+
+
+def test_more_than_six_cards_left_after_the_auction_are_kept_as_the_starting_hand() -> None:
+    """"If a player has more than six cards left, he keeps them" (discarding down to six
+    happens only in "Draw Two Cards")."""
+    s = _last_lot()
+    assert s.hands[0] == [9, 0, 0] and s.pending is None
+    assert s.first == 0 and GAME.to_act(s) == {0}  # the last hirer goes first
+    assert "discard" not in {a.kind for a in legal(s, 0)}
+
+
 def test_auction_figures_keep_their_abilities() -> None:
     s = GAME.setup(2, {"variant": "auction"}, "abilities")
     assert s.abilities
