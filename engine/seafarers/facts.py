@@ -209,47 +209,78 @@ def _farthest(start: int, adj: dict[int, list[tuple[int, int]]]) -> tuple[int, i
 
 
 def _longest_trail(part: list[int], adj: dict[int, list[tuple[int, int]]], n_edges: int) -> int:
-    """The longest route without a piece twice in a piece of network with a loop. A route
-    entering a run of nodes with two edges goes through it all, so runs become single
-    links of their length, and the search goes from every node where a longest route may
-    end (any node but one with two edges, which a longest route passes)."""
-    ends = [v for v in part if len(adj[v]) != 2]
+    """The longest route without a piece twice in a piece of network with a loop.
+
+    Trees hanging off the loops are folded into their nodes first (a route enters such a
+    tree only to end in it: its deepest branches count); then runs of nodes with two
+    links and nothing hanging are joined into one link of their length, and the loops
+    that remain are searched from every node where a route may end (a node with a tree
+    hanging, or not two links; only a plain loop left: its length)."""
+    degree = {v: len(adj[v]) for v in part}
+    gone: set[int] = set()  # edges folded into a node
+    hang: dict[int, list[int]] = {v: [0, 0] for v in part}  # the two deepest hanging
+    best = 0
+    leaves = [v for v in part if degree[v] == 1]
+    while leaves:
+        u = leaves.pop()
+        top = hang[u]
+        best = max(best, top[0] + top[1])
+        for e, x in adj[u]:
+            if e in gone:
+                continue
+            gone.add(e)
+            depth = top[0] + 1
+            hx = hang[x]
+            if depth > hx[0]:
+                hx[0], hx[1] = depth, hx[0]
+            elif depth > hx[1]:
+                hx[1] = depth
+            degree[x] -= 1
+            if degree[x] == 1:
+                leaves.append(x)
+        degree[u] = 0
+    core = [v for v in part if degree[v] >= 2]
+    for v in core:
+        best = max(best, hang[v][0] + hang[v][1])
+    ends = [v for v in core if degree[v] != 2 or hang[v][0]]
     if not ends:
-        return n_edges  # one closed loop
-    links: dict[Any, list[tuple[int, Any, int]]] = {v: [] for v in ends}
-    done: set[int] = set()
+        return max(best, n_edges - len(gone))  # one plain loop
+    links: dict[int, list[tuple[int, int, int]]] = {v: [] for v in ends}
+    done: set[int] = set(gone)
+    k = 0
     for v in ends:
         for e, w in adj[v]:
             if e in done:
                 continue
             done.add(e)
             length, cur = 1, w
-            while len(adj[cur]) == 2:
-                (e1, w1), (e2, w2) = adj[cur]
-                e_next, w_next = (e2, w2) if e1 in done else (e1, w1)
-                done.add(e_next)
-                length += 1
-                cur = w_next
-            k = len(done)  # a number of its own for the link
+            while degree[cur] == 2 and not hang[cur][0]:
+                for e2, w2 in adj[cur]:
+                    if e2 not in done:
+                        done.add(e2)
+                        length += 1
+                        cur = w2
+                        break
+                else:
+                    break
+            k += 1
             links[v].append((k, cur, length))
             links[cur].append((k, v, length))
-    best = 0
     used: set[int] = set()
 
-    def walk(v: Any, length: int) -> None:
+    def walk(start: int, v: int, length: int) -> None:
         nonlocal best
-        if length > best:
-            best = length
+        tail = hang[start][1] if v == start else hang[v][0]
+        if length + tail > best:
+            best = length + tail
         for k, w, n in links[v]:
             if k not in used:
                 used.add(k)
-                walk(w, length + n)
+                walk(start, w, length + n)
                 used.discard(k)
 
     for v in ends:
-        walk(v, 0)
-        if best == n_edges:
-            break
+        walk(v, v, hang[v][0])
     return best
 
 
