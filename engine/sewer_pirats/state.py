@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core import json_copy
+
 SCHEMA = 1
 
 #: phases (the view's "phase")
@@ -71,14 +73,6 @@ class State:
 _FIELDS = tuple(f.name for f in fields(State) if f.name != "memo")
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
-
-
 def clone(s: State) -> State:
     """A fast independent copy (the AI copies states thousands of times)."""
     return State(
@@ -96,18 +90,20 @@ def clone(s: State) -> State:
         s.pool_bonus[:],
         s.box[:],
         [t[:] for t in s.treasure],
-        None if s.pending is None else _copy(s.pending),
-        None if s.auction is None else _copy(s.auction),
+        None if s.pending is None else json_copy(s.pending),
+        None if s.auction is None else json_copy(s.auction),
         s.ending,
         s.ender,
         s.final[:],
         s.sailings,
-        None if s.result is None else _copy(s.result),
+        None if s.result is None else json_copy(s.result),
     )
 
 
 def dump(s: State) -> dict[str, Any]:
-    data = {name: _copy(getattr(s, name)) for name in _FIELDS}
+    """JSON-shaped: the figures aboard, tuples in the state, are written as lists."""
+    data = {name: json_copy(getattr(s, name)) for name in _FIELDS if name != "ships"}
+    data["ships"] = [[None if f is None else [f[0], f[1]] for f in sp] for sp in s.ships]
     data["schema"] = SCHEMA
     return data
 
@@ -117,7 +113,7 @@ def load(data: Mapping[str, Any]) -> State:
     version = data.get("schema")
     if version != SCHEMA:
         raise ValueError(f"Cannot load a Sewer Pirats state of schema {version!r}.")
-    s = State(**{name: _copy(data[name]) for name in _FIELDS})
+    s = State(**{name: json_copy(data[name]) for name in _FIELDS})
     s.ships = [[None if f is None else (f[0], f[1]) for f in sp] for sp in s.ships]
     return s
 
