@@ -77,11 +77,10 @@ DECK = "deck"
 #: options that depend only on their own description, built once (random play and the AI
 #: ask for the legal moves hundreds of thousands of times)
 _CACHE: dict[Any, Any] = {}
-#: a seat's moves on one ship (see ``_turn_options`` for the keys); a player with a
-#: captain has no moves (he must set sail)
-_SHIP_CACHE: dict[tuple, list[Any]] = {}
-#: one figure's moves on a ship (see ``_figure_moves``): under 30,000 keys exist
-_FIGURE_CACHE: dict[tuple, list[tuple[int, Option]]] = {}
+#: one figure's moves on a ship (see ``_figure_moves``): under 30,000 keys exist (7 ways
+#: to see each of up to three spaces ahead, 4 places, 6 tribes, 3 ships, 2 x 2), so the
+#: cache is never cleared
+_FIGURE_CACHE: dict[tuple, list[Any]] = {}
 
 
 def opt(key: tuple, kind: str, args: dict[str, Any], label: str, payload: Any) -> Option:
@@ -263,13 +262,14 @@ _HOMES: dict[tuple[str, ...], tuple[str, ...]] = {}
 #: the draws, by the cards in the deck and discard pile (0, 1, 2 or more) and the row
 _DRAWS: tuple[dict[tuple[int, ...], list[Option]], ...] = ({}, {}, {})
 #: how a seat sees a crew space, by whether abilities apply, the seat and the figure there
-#: (None: empty): (as boarding figures see it, as figures aboard see it, its own figure);
-#: see ``_turn_options``
+#: (None: empty): (what a figure moving past it must know: None if empty, the owner of an
+#: opponent's raccoon that is paid when moved over, else -1; the tribe if the figure is
+#: the seat's own, else None; whether it is)
 _SEES: dict[bool, list[dict[Any, tuple[Any, Any, bool]]]] = {
     abilities: [{None: (None, None, False), **{
         (owner, tribe): (-1, tribe, True) if owner == seat
-        else (owner, owner, False) if abilities and tribe == RACCOON
-        else (-1, -1, False)
+        else (owner, None, False) if abilities and tribe == RACCOON
+        else (-1, None, False)
         for owner in range(5) for tribe in TRIBES}} for seat in range(5)]
     for abilities in (False, True)}
 #: a card costs at most 6 on one ship: captain from the play area (3) past three raccoons
@@ -281,12 +281,9 @@ def _turn_options(s: State, seat: int) -> list[Option]:
     Decision: a player who can do nothing at all (no card to draw, none to play, no
     captain) passes his turn.
 
-    The moves on a ship come from two caches (``_ship_moves``): the figures boarding it
-    from the play area, by the tribes there and each space as they see it (empty: None;
-    an opponent's raccoon, paid when moved over: its owner; any other figure: -1); the
-    figures aboard, by each space as the seat sees it (the same, but its own figures by
-    their tribe). Both also by the ship, whether abilities apply (the cockroach's discount
-    follows from the tribes) and whether the captain's space is free."""
+    The moves come per figure from a cache (``_figure_moves``): each tribe in the play
+    area boarding a ship, and each of the seat's figures aboard; they depend only on the
+    spaces ahead of the figure as ``_SEES`` shows them."""
     ships = s.ships
     for x in range(3):
         f = ships[x][CAPTAIN]
@@ -311,19 +308,21 @@ def _turn_options(s: State, seat: int) -> list[Option]:
         free = sp[3] is None
         a, b, c = view[sp[0]], view[sp[1]], view[sp[2]]
         if homes:
-            key = (y, homes, abilities, a[0], b[0], c[0], free)
-            found = _SHIP_CACHE.get(key)
-            moves = found[have] if found is not None else None
-            if moves is None:
-                moves = _ship_moves(key, have, sp, seat)
+            ahead = (a[0], b[0], c[0])
+            for tribe in homes:
+                moves = _figure_moves(y, -1, tribe, abilities, ahead, free, have, sp, seat)
+                if moves:
+                    out = out + moves
+        if a[2]:
+            moves = _figure_moves(y, 0, a[1], abilities, (b[0], c[0]), free, have, sp, seat)
             if moves:
                 out = out + moves
-        if a[2] or b[2] or c[2]:
-            key = (y, None, abilities, a[1], b[1], c[1], free)
-            found = _SHIP_CACHE.get(key)
-            moves = found[have] if found is not None else None
-            if moves is None:
-                moves = _ship_moves(key, have, sp, seat)
+        if b[2]:
+            moves = _figure_moves(y, 1, b[1], abilities, (c[0],), free, have, sp, seat)
+            if moves:
+                out = out + moves
+        if c[2]:
+            moves = _figure_moves(y, 2, c[1], abilities, (), free, have, sp, seat)
             if moves:
                 out = out + moves
     if not out:
@@ -331,50 +330,26 @@ def _turn_options(s: State, seat: int) -> list[Option]:
     return out
 
 
-def _ship_moves(key: tuple, have: int, sp: list, seat: int) -> list[Option]:
-    """The cached moves of ``key`` (see ``_turn_options``; ``key[1]``: the tribes boarding
-    from the play area, or None for the figures aboard) affordable with ``have`` cards of
-    the ship's symbol. An entry holds the moves with the cards each costs, last, and before
-    them the moves affordable with 0, 1, ... 6 cards (no move costs more), each listed when
-    first asked for. A new entry is put together from the moves of each figure (cached by
-    the figure's tribe, its place and the spaces ahead of it)."""
-    found = _SHIP_CACHE.get(key)
+def _figure_moves(
+    y: int, p: int, tribe: str, abilities: bool, ahead: tuple, free: bool, have: int,
+    sp: list, seat: int,
+) -> list[Option]:
+    """One figure's moves on ship ``y`` affordable with ``have`` cards of its symbol,
+    cached by its tribe, its index ``p`` (-1: the play area), the spaces ahead of it as
+    ``_SEES`` shows them to boarding figures, and whether the captain's space is free. An
+    entry holds the moves with the cards each costs, last, and before them the moves
+    affordable with 0, 1, ... 6 cards (no move costs more), each listed when first asked
+    for."""
+    key = (y, p, tribe, abilities, ahead, free)
+    found = _FIGURE_CACHE.get(key)
     if found is None:
-        if len(_SHIP_CACHE) > 100_000:
-            _SHIP_CACHE.clear()
-        y, homes, abilities = key[0], key[1], key[2]
-        free = key[6]
-        priced: list[tuple[int, Option]] = []
-        if homes is not None:
-            for tribe in homes:
-                priced += _figure_moves(y, -1, tribe, abilities, key[3:6], free, sp, seat)
-        else:
-            for i in (0, 1, 2):
-                tribe = key[3 + i]
-                if type(tribe) is str:
-                    ahead = tuple(-1 if type(m) is str else m for m in key[4 + i:6])
-                    priced += _figure_moves(y, i, tribe, abilities, ahead, free, sp, seat)
-        found = _SHIP_CACHE[key] = [None] * (_MOST_CARDS + 1) + [priced]
+        found = _FIGURE_CACHE[key] = [None] * (_MOST_CARDS + 1) + [[
+            (m[5] + len(m[6]), _crew_option(m, False))
+            for m in figure_options(sp, seat, y, p, tribe, _MOST_CARDS, True, abilities)]]
     moves = found[have]
     if moves is None:
         moves = found[have] = [o for need, o in found[-1] if need <= have]
     return moves
-
-
-def _figure_moves(
-    y: int, p: int, tribe: str, abilities: bool, ahead: tuple, free: bool, sp: list,
-    seat: int,
-) -> list[tuple[int, Option]]:
-    """One figure's moves on ship ``y`` with the cards each costs, cached by its tribe,
-    its index ``p`` (-1: the play area), the spaces ahead of it as boarding figures see
-    them, and whether the captain's space is free."""
-    key = (y, p, tribe, abilities, ahead, free)
-    found = _FIGURE_CACHE.get(key)
-    if found is None:
-        found = _FIGURE_CACHE[key] = [
-            (m[5] + len(m[6]), _crew_option(m, False))
-            for m in figure_options(sp, seat, y, p, tribe, _MOST_CARDS, True, abilities)]
-    return found
 
 
 def _weasel_options(s: State, seat: int) -> list[Option]:
