@@ -83,25 +83,20 @@ def _goal(s: State, seat: int, moves: list) -> str:
 
 def _route_kind(s: State, seat: int) -> str | None:
     """Road or ship: whichever reaches toward the better spot (None if neither can)."""
-    b = s.board
+    sf = R.facts(s).seat(s, seat)
     best: tuple[float, str] | None = None
-    for kind in ("road", "ship"):
+    for kind, places in (("road", sf.roads), ("ship", sf.ships)):
         if not R.pieces_left(s, seat, kind):
             continue
-        for e in range(len(b.edges)):
-            if R.route_ok(s, b, seat, e, kind):
-                sc = _route_score(s, seat, e)
-                if sc > 0 and (best is None or sc > best[0]):
-                    best = (sc, kind)
+        for e in places(s):
+            sc = _route_score(s, seat, e)
+            if sc > 0 and (best is None or sc > best[0]):
+                best = (sc, kind)
     return best[1] if best else None
 
 
 def _spot_reachable(s: State, seat: int) -> bool:
-    b = s.board
-    for c in range(len(b.corners)):
-        if b.corner_land[c] and R.distance_ok(s, b, c) and R.settle_ok(s, b, seat, c):
-            return True
-    return False
+    return bool(R.facts(s).seat(s, seat).spots(s))
 
 
 def _route_score(s: State, seat: int, e: int) -> float:

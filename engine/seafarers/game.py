@@ -65,7 +65,8 @@ class Seafarers:
             raise IllegalAction(self._refusal(state, seat, moves.legal(state, seat)))
         # the engine's own args: equal to the caller's, and of the engine's types
         out = rules.play(state, seat, kind, dict(found.args))
-        out.extend(rules.check_win(state))
+        if kind in rules.VP_MOVES:
+            out.extend(rules.check_win(state))
         events = []
         log = state.log
         for text, to in out:

@@ -647,6 +647,13 @@ def offer_text(side: dict[str, int]) -> str:
     return ", ".join(f"{k} {r}" for r, k in sorted(side.items(), key=lambda x: RI[x[0]]))
 
 
+#: the moves after which the player on turn may hold more victory points than before
+#: (a building, the special VP, the longest route, a knight, a VP card bought, or the
+#: turn passing to a player who holds them); check_win after any other move finds nothing
+VP_MOVES = frozenset({"settlement", "city", "road", "ship", "move_ship", "play", "buy",
+                      "end"})
+
+
 def check_win(s: State) -> list[tuple[str, Any]]:
     """Victory at the scenario's target, on one's own turn (catan-base.md "The end")."""
     if s.phase in (SETUP_SETTLE, SETUP_ROUTE, OVER):
