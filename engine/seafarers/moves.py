@@ -199,13 +199,18 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         out = _dev_moves(s, seat)
         out.append(_BARE["roll"])
         return out
+    if ph == COMPOSE:
+        if seat != s.turn:
+            return []
+        o = s.offer
+        return _compose_moves(s, seat, o["give"], o["get"], "offer", only)
+    if ph == ANSWER:
+        if seat == s.turn or not 0 <= seat < s.n or (
+                s.offer["answers"][seat] not in (None, "composing")):
+            return []
+        return _answer_moves(s, seat, only)
     if seat not in to_act(s):
         return []
-    if ph == COMPOSE:
-        o = s.offer
-        return _compose_moves(s, seat, o["give"], o["get"], "offer")
-    if ph == ANSWER:
-        return _answer_moves(s, seat)
     if ph == DISCARD:
         hand, owed = s.hands[seat], s.owed[seat]
         return [_discard(i, owed) for i in range(5) if hand[i] > 0]
@@ -361,23 +366,27 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
 
 
 def _compose_moves(
-    s: State, seat: int, give: dict[str, int], get: dict[str, int], prefix: str
+    s: State, seat: int, give: dict[str, int], get: dict[str, int], prefix: str,
+    only: str | None = None,
 ) -> list[Action]:
     """Building an offer card by card: add a card to give (one you hold), add a card to ask
     for (not of a kind you give: no like for like), send once both sides hold a card; an
-    offer may be cancelled (a counter-offer: declined) at any step."""
+    offer may be cancelled (a counter-offer: declined) at any step. ``only``: just the
+    moves of that kind."""
     out: list[Action] = []
-    hand = s.hands[seat]
-    if sum(give.values()) < OFFER_MAX:
-        res = _BY_RES[prefix + "_give"]
+    kind = prefix + "_give"
+    if (only is None or only == kind) and sum(give.values()) < OFFER_MAX:
+        hand = s.hands[seat]
+        res = _BY_RES[kind]
         for i in range(5):
             r = RESOURCES[i]
             if hand[i] > give.get(r, 0) and r not in get:
                 out.append(res[i])
-    if sum(get.values()) < OFFER_MAX:
-        res = _BY_RES[prefix + "_get"]
+    kind = prefix + "_get"
+    if (only is None or only == kind) and sum(get.values()) < OFFER_MAX:
+        res = _BY_RES[kind]
         out.extend(res[i] for i in range(5) if RESOURCES[i] not in give)
-    if give and get:
+    if give and get and (only is None or only == prefix + "_send"):
         out.append(_offer_action(prefix + "_send", give, get))
     out.append(_BARE["offer_cancel" if prefix == "offer" else "decline"])
     return out
@@ -389,7 +398,7 @@ _OFFER_ACTIONS: dict[tuple, Action] = {}
 def _offer_action(kind: str, give: dict[str, int], get: dict[str, int]) -> Action:
     """Send an offer, send a counter-offer, or accept one: the label names the cards
     (made once per kind and cards)."""
-    key = (kind, tuple(sorted(give.items())), tuple(sorted(get.items())))
+    key = (kind, tuple(give.items()), tuple(get.items()))
     a = _OFFER_ACTIONS.get(key)
     if a is None:
         g, w = offer_text(give), offer_text(get)
@@ -401,11 +410,11 @@ def _offer_action(kind: str, give: dict[str, int], get: dict[str, int]) -> Actio
     return a
 
 
-def _answer_moves(s: State, seat: int) -> list[Action]:
+def _answer_moves(s: State, seat: int, only: str | None = None) -> list[Action]:
     o = s.offer
     if o["answers"][seat] == "composing":
         c = o["counters"][str(seat)]
-        return _compose_moves(s, seat, c["give"], c["get"], "counter")
+        return _compose_moves(s, seat, c["give"], c["get"], "counter", only)
     out = []
     hand = s.hands[seat]
     if all(hand[RI[r]] >= k for r, k in o["get"].items()):
