@@ -292,10 +292,12 @@ class SeatFacts:
     __slots__ = ("seat", "buildings", "routes", "_joins", "_roads", "_ships", "_spots",
                  "_ratios", "_open", "targets", "memo")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, buildings: list[tuple[int, int]] | None = None,
+                 routes: list[tuple[int, str]] | None = None) -> None:
         self.seat = seat
-        self.buildings: list[tuple[int, int]] = []  # (corner, 1 | 2)
-        self.routes: list[tuple[int, str]] = []  # (edge, "road" | "ship")
+        # both in the order of corners / edges; never changed once the Facts are built
+        self.buildings: list[tuple[int, int]] = [] if buildings is None else buildings
+        self.routes: list[tuple[int, str]] = [] if routes is None else routes
         self._joins: dict[int, set[int]] = {}
         self._roads: list[int] | None = None
         self._ships: list[int] | None = None
@@ -433,6 +435,87 @@ class Facts:
 
     def seat(self, s: State, seat: int) -> SeatFacts:
         return self.seats[seat]
+
+    def matches(self, s: State) -> bool:
+        return self.pirate == s.pirate and self.routes == s.routes and (
+            self.buildings == s.buildings)
+
+    def _with(self, routes: list[Any], buildings: list[Any], pirate: int | None,
+              changed: dict[int, tuple[list[Any] | None, list[Any] | None]]) -> Facts:
+        """New facts from these, the seats in ``changed`` with new piece lists (None:
+        as before); every seat's places are worked out again when asked for."""
+        g = Facts.__new__(Facts)
+        g.routes, g.buildings, g.pirate = routes, buildings, pirate
+        g.counts = [list(c) for c in self.counts]
+        g.vp = list(self.vp)
+        seats = []
+        for p, old in enumerate(self.seats):
+            bl, rt = changed.get(p, (None, None))
+            seats.append(SeatFacts(p, old.buildings if bl is None else bl,
+                                   old.routes if rt is None else rt))
+        g.seats = seats
+        return g
+
+
+def _replace(pieces: list[tuple[int, Any]], slot: int, value: Any) -> list[tuple[int, Any]]:
+    """A seat's piece list with the piece at ``slot`` removed (value None) or set."""
+    out = [x for x in pieces if x[0] != slot]
+    if value is not None:
+        out.append((slot, value))
+        out.sort()
+    return out
+
+
+def put_route(s: State, e: int, value: list[Any] | None) -> None:
+    """``s.routes[e] = value``, with the cached facts carried over rather than rebuilt."""
+    f = s.cached_facts
+    fresh = f is not None and f.matches(s)
+    old = s.routes[e]
+    s.routes[e] = value
+    if not fresh:
+        return
+    routes = list(f.routes)
+    routes[e] = value
+    lists = {r[0]: f.seats[r[0]].routes for r in (old, value) if r is not None}
+    for p in lists:
+        lists[p] = _replace(lists[p], e, value[1] if value is not None and value[0] == p
+                            else None)
+    g = f._with(routes, f.buildings, f.pirate, {p: (None, rt) for p, rt in lists.items()})
+    for r, sign in ((old, -1), (value, 1)):
+        if r is not None:
+            g.counts[r[0]][2 if r[1] == "road" else 3] += sign
+    s.cached_facts = g
+
+
+def put_building(s: State, c: int, value: list[Any] | None) -> None:
+    """``s.buildings[c] = value``, with the cached facts carried over."""
+    f = s.cached_facts
+    fresh = f is not None and f.matches(s)
+    old = s.buildings[c]
+    s.buildings[c] = value
+    if not fresh:
+        return
+    buildings = list(f.buildings)
+    buildings[c] = value
+    lists = {bl[0]: f.seats[bl[0]].buildings for bl in (old, value) if bl is not None}
+    for p in lists:
+        lists[p] = _replace(lists[p], c, value[1] if value is not None and value[0] == p
+                            else None)
+    g = f._with(f.routes, buildings, f.pirate, {p: (bl, None) for p, bl in lists.items()})
+    for bl, sign in ((old, -1), (value, 1)):
+        if bl is not None:
+            g.counts[bl[0]][bl[1] - 1] += sign
+            g.vp[bl[0]] += sign * bl[1]
+    s.cached_facts = g
+
+
+def put_pirate(s: State, h: int | None) -> None:
+    """``s.pirate = h``, with the cached facts carried over."""
+    f = s.cached_facts
+    fresh = f is not None and f.matches(s)
+    s.pirate = h
+    if fresh:
+        s.cached_facts = f._with(f.routes, f.buildings, h, {})
 
 
 def facts(s: State) -> Facts:

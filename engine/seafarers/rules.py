@@ -24,6 +24,9 @@ from .facts import (  # noqa: F401  (the board facts, named here for rules' user
     open_ships,
     pieces_left,
     public_vp,
+    put_building,
+    put_pirate,
+    put_route,
     route_length,
     route_ok,
     settle_ok,
@@ -211,7 +214,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
     ph = s.phase
     if ph == SETUP_SETTLE:
         c = args["c"]
-        s.buildings[c] = [seat, 1]
+        put_building(s, c, [seat, 1])
         s.last_settlement = c
         ev.append((f"{P(seat)} founds a settlement at {c + 1}.", None))
         if s.setup_step >= s.n:  # the second settlement yields its resources
@@ -231,7 +234,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         return ev
     if ph == SETUP_ROUTE:
         e = args["e"]
-        s.routes[e] = [seat, kind]
+        put_route(s, e, [seat, kind])
         ev.append((f"{P(seat)} places a {kind} on {edge_name(b, e)}.", None))
         s.road_len[seat] = route_length(s, b, seat)
         s.setup_step += 1
@@ -273,7 +276,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
             ev.append((f"{P(seat)} moves the robber to {hex_name(s, h)}.", None))
             owners = {s.buildings[c][0] for c in b.hex_corners[h] if s.buildings[c] is not None}
         else:
-            s.pirate = h
+            put_pirate(s, h)
             ev.append((f"{P(seat)} moves the pirate to {hex_name(s, h)}.", None))
             owners = {s.routes[e][0] for e in b.hex_edges[h]
                       if s.routes[e] is not None and s.routes[e][1] == "ship"}
@@ -326,7 +329,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         return _settle(s, b, seat, args["c"])
     if kind == "city":
         pay(s, seat, COST["city"])
-        s.buildings[args["c"]] = [seat, 2]
+        put_building(s, args["c"], [seat, 2])
         return [(f"{P(seat)} builds a city at {args['c'] + 1}.", None)]
     if kind == "buy":
         pay(s, seat, COST["dev"])
@@ -340,8 +343,8 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         ]
     if kind == "move_ship":
         e, f = args["e"], args["to"]
-        s.routes[e] = None
-        s.routes[f] = [seat, "ship"]
+        put_route(s, e, None)
+        put_route(s, f, [seat, "ship"])
         s.ship_moved = True
         ev.append((f"{P(seat)} moves a ship from {edge_name(b, e)} to {edge_name(b, f)}.", None))
         ev.extend(update_longest(s, b, [seat]))
@@ -399,7 +402,7 @@ def _steal(s: State, seat: int, victim: int) -> list[tuple[str, Any]]:
 
 
 def _place_route(s: State, b: Board, seat: int, kind: str, e: int) -> list[tuple[str, Any]]:
-    s.routes[e] = [seat, kind]
+    put_route(s, e, [seat, kind])
     if kind == "ship":
         s.new_ships.append(e)
     ev: list[tuple[str, Any]] = [(f"{P(seat)} builds a {kind} on {edge_name(b, e)}.", None)]
@@ -408,7 +411,7 @@ def _place_route(s: State, b: Board, seat: int, kind: str, e: int) -> list[tuple
 
 
 def _settle(s: State, b: Board, seat: int, c: int) -> list[tuple[str, Any]]:
-    s.buildings[c] = [seat, 1]
+    put_building(s, c, [seat, 1])
     ev: list[tuple[str, Any]] = [(f"{P(seat)} builds a settlement at {c + 1}.", None)]
     ev.extend(_special_vp(s, b, seat, c))
     # a settlement breaks other players' routes through this corner, and joins the
