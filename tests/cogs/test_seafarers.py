@@ -152,14 +152,10 @@ async def test_founding_and_first_rounds_with_commands_panel_and_an_ai(h: Harnes
     assert GAME.dump(replayed) == GAME.dump(table.state)
 
 
-async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
-    h: Harness,
-) -> None:
-    alice, bob = h.user("alice"), h.user("bob")
-    await open_catan(h, alice, bob, bots=1)
+async def _until_alice_can_offer(h: Harness, alice: FakeUser, bob: FakeUser):
+    """Play on until, on Alice's turn after the roll, she holds a card of a kind Bob lacks
+    and Bob one of another kind; the seats and those two resources."""
     await play_rounds(h, alice, bob, 1, random.Random(2))
-    # play on until, on Alice's turn after the roll, she holds a card Bob lacks... and Bob
-    # holds one of another kind
     rng = random.Random(1)
     for _ in range(3000):
         table = await table_of(h)
@@ -170,14 +166,21 @@ async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
             his = [i for i in range(5) if state.hands[b][i]]
             pair = next(((x, y) for x in mine for y in his if x != y), None)
             if pair is not None:
-                break
+                return a, b, pair
         turn = boards(h)[-1]
         if alice.id in turn.pinged:
             await alice_acts(h, alice, rng)
         else:
             await bob_acts(h, bob, turn, rng)
-    else:
-        raise AssertionError("no trade was possible")
+    raise AssertionError("no trade was possible")
+
+
+async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
+    h: Harness,
+) -> None:
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob, bots=1)
+    a, b, pair = await _until_alice_can_offer(h, alice, bob)
     give, get = RESOURCES[pair[0]], RESOURCES[pair[1]]
     r = await h.slash(alice, "catan offer", give=f"1 {give}", get=f"1 {get}")
     assert r.text.startswith("Done:"), r.text
@@ -198,6 +201,28 @@ async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
     assert table.state.phase == "main" and table.state.offer is None
     assert table.state.hands[a][pair[0]] == before[pair[0]] - 1
     assert table.state.hands[a][pair[1]] == before[pair[1]] + 1
+
+
+async def test_a_counter_offer_by_command_and_the_offerer_takes_it(h: Harness) -> None:
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob, bots=1)
+    a, b, pair = await _until_alice_can_offer(h, alice, bob)
+    give, get = RESOURCES[pair[0]], RESOURCES[pair[1]]
+    r = await h.slash(alice, "catan offer", give=f"1 {give}", get=f"1 {get}")
+    assert r.text.startswith("Done:"), r.text
+    # Bob answers by command with a counter-offer (one move starts it, then its cards)
+    r = await h.slash(bob, "catan counter", give=f"1 {get}", get=f"1 {give}")
+    assert r.text.startswith("Done:"), r.text
+    table = await table_of(h)
+    assert table.state.phase == "confirm"
+    assert table.state.offer["answers"][b] == "counter"
+    before = list(table.state.hands[b])
+    value = await _pick(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
+    r = await h.slash(alice, "catan partner", player=value)
+    assert r.text.startswith("Done:"), r.text
+    table = await table_of(h)
+    assert table.state.hands[b][pair[1]] == before[pair[1]] - 1
+    assert table.state.hands[b][pair[0]] == before[pair[0]] + 1
 
 
 async def test_a_build_on_an_illegal_place_is_refused_with_a_hint(h: Harness) -> None:
