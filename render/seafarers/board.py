@@ -131,16 +131,26 @@ def _terrain_layer(key: str) -> Image.Image:
     return img
 
 
-def _label_corners(d: ImageDraw.ImageDraw, view: Mapping[str, Any], origin, taken: set) -> None:
-    f = font(14)
+def _label_corners(img: Image.Image, view: Mapping[str, Any], origin, taken: set) -> None:
+    """Each free corner's number, pasted from a label drawn once (drawing 150 texts per
+    image took a third of the render time)."""
     for i, c in enumerate(view["corners"]):
         if i in taken:
             continue
         x, y = corner_xy(c, origin)
-        s = str(i + 1)
-        tw = f.getlength(s)
-        d.rectangle((x - tw / 2 - 2, y - 8, x + tw / 2 + 2, y + 8), fill=(255, 255, 240))
-        d.text((x, y), s, font=f, fill=pal.INK, anchor="mm")
+        sprite = _corner_label(i + 1)
+        img.paste(sprite, (round(x - sprite.width / 2), round(y - 8)))
+
+
+@lru_cache(maxsize=512)
+def _corner_label(n: int) -> Image.Image:
+    """A corner's number on its light box, drawn once."""
+    f = font(14)
+    s = str(n)
+    w = round(f.getlength(s)) + 5
+    sprite = Image.new("RGB", (w, 17), (255, 255, 240))
+    ImageDraw.Draw(sprite).text((w / 2, 8.5), s, font=f, fill=pal.INK, anchor="mm")
+    return sprite
 
 
 def _key(view: Mapping[str, Any]) -> str:
@@ -188,7 +198,7 @@ def board_image(view: Mapping[str, Any]) -> Image.Image:
             d.rectangle((x - s + 4, y - s + 4, x + s - 4, y + s - 4), outline=pal.INK, width=2)
         fg = pal.INK if seat in (2, 3) else pal.WHITE
         d.text((x, y), str(seat + 1), font=font(14, bold=True), fill=fg, anchor="mm")
-    _label_corners(d, view, origin, taken)
+    _label_corners(img, view, origin, taken)
     for key, letter, fill in (("robber", "R", (60, 60, 60)), ("pirate", "P", (10, 10, 10))):
         hi = view.get(key)
         if hi is None:
