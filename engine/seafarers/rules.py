@@ -209,9 +209,11 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Move]:
 
 def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
     """Apply a legal move; returns events as (text, to) with to None for public."""
+    ph = s.phase
+    if ph in (COMPOSE, ANSWER, CONFIRM) or kind == "offer":  # the most frequent moves
+        return _trade_move(s, seat, kind, args)
     ev: list[tuple[str, Any]] = []
     b = s.board
-    ph = s.phase
     if ph == SETUP_SETTLE:
         c = args["c"]
         put_building(s, c, [seat, 1])
@@ -314,8 +316,6 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         if s.free == 0:
             s.phase = s.ret
         return ev
-    if ph in (COMPOSE, ANSWER, CONFIRM) or kind == "offer":
-        return _trade_move(s, seat, kind, args)
     # ROLL / MAIN
     if kind == "play":
         return _play_dev(s, seat, args)
