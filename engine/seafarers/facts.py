@@ -381,19 +381,16 @@ class SeatFacts:
         or not (the caller leaves those out)."""
         if self._open is None:
             b = s.board
-            ships = {e for e, k in self.routes if k == "ship"}
+            edges = b.edges
+            ships = [e for e, k in self.routes if k == "ship"]
             mine = {c for c, _ in self.buildings}
-            out = []
-            for e in sorted(ships):
-                if s.pirate is not None and s.pirate in b.edge_hexes[e]:
-                    continue
-                for c in b.edges[e]:
-                    if c in mine:
-                        continue
-                    if not any(f != e and f in ships for f in b.corner_edges[c]):
-                        out.append(e)
-                        break
-            self._open = out
+            at: dict[int, int] = {}  # own ships per corner
+            for e in ships:
+                for c in edges[e]:
+                    at[c] = at.get(c, 0) + 1
+            blocked = () if s.pirate is None else b.hex_edges[s.pirate]
+            self._open = [e for e in ships if e not in blocked and any(
+                c not in mine and at[c] == 1 for c in edges[e])]
         return self._open
 
     def ship_targets(self, s: State, e: int) -> list[int]:
@@ -404,7 +401,8 @@ class SeatFacts:
         if got is None:
             self.ships(s)
             joins = self._joins
-            got = self.targets[e] = [f for f in self._ships if f != e and joins[f] - {e}]
+            got = self.targets[e] = [f for f in self._ships
+                                     if f != e and (len(joins[f]) > 1 or e not in joins[f])]
         return got
 
 
