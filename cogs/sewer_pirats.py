@@ -19,12 +19,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import choices, decode, label
+from cogs.actions import decode, label
 from cogs.adapters import GameAdapter, Panel
-from cogs.play import bot_of, command_move, legal, names_of
+from cogs.play import command_move, legal, move_choices, names_of, playing_seat
 from engine.core import Action, IllegalAction
 from engine.sewer_pirats.data import SHIPS
-from engine.table import PLAYING, Table
+from engine.table import Table
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
@@ -69,15 +69,11 @@ def match(actions: Sequence[Action], typed: str, names: Sequence[str]) -> Action
     raise IllegalAction(texts.UNKNOWN_MOVE)
 
 
-def _of(table: Table, seat: int, kinds: Sequence[str]) -> list[Action]:
-    return [a for a in legal(table, seat) if a.kind in kinds]
-
-
 def _typed(kinds: Sequence[str], typed: str) -> Callable[[Table, int], list[Action]]:
     """The step builder of a command whose text names one move of these kinds."""
 
     def build(table: Table, seat: int) -> list[Action]:
-        return [match(_of(table, seat, kinds), typed, names_of(table))]
+        return [match(legal(table, seat, kinds), typed, names_of(table))]
 
     return build
 
@@ -151,27 +147,6 @@ ADAPTER = SewerPiratsAdapter()
 # -- autocomplete ----------------------------------------------------------------------------
 
 
-async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
-    if interaction.channel_id is None:
-        return None
-    table = await bot_of(interaction).store.live(str(interaction.channel_id))
-    if table is None or table.status != PLAYING or table.game_id != GAME_ID:
-        return None
-    seat = table.seat_of(str(interaction.user.id))
-    return None if seat is None else (table, seat)
-
-
-async def _choices(interaction: discord.Interaction, current: str,
-                   kinds: Sequence[str] | None = None) -> list[app_commands.Choice[str]]:
-    found = await _table_and_seat(interaction)
-    if found is None:
-        return []
-    table, seat = found
-    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
-    return [app_commands.Choice(name=n, value=v)
-            for n, v in choices(actions, current, names_of(table))]
-
-
 # -- the cog ---------------------------------------------------------------------------------
 
 
@@ -188,7 +163,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
                            "default: two from the deck)")
     async def draw(self, interaction: discord.Interaction, take: str = "") -> None:
         def build(table: Table, seat: int) -> list[Action]:
-            offered = _of(table, seat, ("draw",))
+            offered = legal(table, seat, ("draw",))
             found = decode(take, offered, names_of(table)) if take else None
             if found is not None:
                 return [found]
@@ -201,7 +176,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @draw.autocomplete("take")
     async def _draw_take(self, interaction: discord.Interaction,
                          current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("draw",))
+        return await move_choices(interaction, GAME_ID, current, ("draw",))
 
     @app_commands.command(name="figure", description="Action B: move a figure onto a ship or "
                           "towards its bow")
@@ -212,7 +187,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @figure.autocomplete("move")
     async def _figure_moves(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("move",))
+        return await move_choices(interaction, GAME_ID, current, ("move",))
 
     @app_commands.command(name="captain", description="Action C: make a figure captain of a "
                           "ship")
@@ -223,13 +198,13 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @captain.autocomplete("figure")
     async def _captain_figures(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("captain",))
+        return await move_choices(interaction, GAME_ID, current, ("captain",))
 
     @app_commands.command(name="sail", description="Action D: set sail with the ship you "
                           "command (compulsory with a captain)")
     async def sail(self, interaction: discord.Interaction) -> None:
         def build(table: Table, seat: int) -> list[Action]:
-            found = _of(table, seat, ("sail",))
+            found = legal(table, seat, ("sail",))
             if not found:
                 raise IllegalAction("You have no captain to set sail with now. A figure "
                                     "becomes captain with `/sewer captain`.")
@@ -246,7 +221,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @seize.autocomplete("token")
     async def _seize_tokens(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("seize", "stay", "leave"))
+        return await move_choices(interaction, GAME_ID, current, ("seize", "stay", "leave"))
 
     @app_commands.command(name="discard", description="Discard down to six cards after "
                           "drawing")
@@ -259,7 +234,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @discard.autocomplete("cards")
     async def _discard_cards(self, interaction: discord.Interaction,
                              current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("discard",))
+        return await move_choices(interaction, GAME_ID, current, ("discard",))
 
     @app_commands.command(name="snail", description="After your snail moved: reveal the top "
                           "card for one more space, or not")
@@ -272,7 +247,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
                           "or nothing you can do)")
     async def done(self, interaction: discord.Interaction) -> None:
         def build(table: Table, seat: int) -> list[Action]:
-            return _of(table, seat, ("end", "idle"))[:1] or [Action("end", {})]
+            return legal(table, seat, ("end", "idle"))[:1] or [Action("end", {})]
 
         await command_move(interaction, build)
 
@@ -285,7 +260,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @tribe.autocomplete("tribe")
     async def _tribes(self, interaction: discord.Interaction,
                       current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("tribe",))
+        return await move_choices(interaction, GAME_ID, current, ("tribe",))
 
     @app_commands.command(name="hire", description="Crew Member Auction: pick a figure at the "
                           "bar and start the bidding")
@@ -302,11 +277,11 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @hire.autocomplete("figure")
     async def _bar_figures(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        found = await _table_and_seat(interaction)
+        found = await playing_seat(interaction, GAME_ID)
         if found is None:
             return []
         table, seat = found
-        offered = {int(a.args["figure"]) for a in _of(table, seat, ("start_bid",))}
+        offered = {int(a.args["figure"]) for a in legal(table, seat, ("start_bid",))}
         bar = list((table.view(_game(), None).get("auction") or {}).get("bar") or [])
         out = []
         for i, tribe in enumerate(bar):
@@ -336,7 +311,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @pay.autocomplete("cards")
     async def _pay_cards(self, interaction: discord.Interaction,
                          current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ("pay",))
+        return await move_choices(interaction, GAME_ID, current, ("pay",))
 
     @app_commands.command(name="move", description="Any move you may make now, from a list")
     @app_commands.describe(action="The move (pick from the list of your legal moves)")
@@ -349,7 +324,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     @move.autocomplete("action")
     async def _moves(self, interaction: discord.Interaction,
                      current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current)
+        return await move_choices(interaction, GAME_ID, current)
 
 
 def _game() -> Any:
