@@ -441,16 +441,23 @@ class Facts:
     def _with(self, routes: list[Any], buildings: list[Any], pirate: int | None,
               changed: dict[int, tuple[list[Any] | None, list[Any] | None]]) -> Facts:
         """New facts from these, the seats in ``changed`` with new piece lists (None:
-        as before); every seat's places are worked out again when asked for."""
+        as before); every seat's places are worked out again when asked for, but when
+        only a route changed the other seats keep their settlement spots, harbour ratios
+        and open ship ends (which depend on their own routes, the buildings and the
+        pirate only)."""
         g = Facts.__new__(Facts)
         g.routes, g.buildings, g.pirate = routes, buildings, pirate
         g.counts = [list(c) for c in self.counts]
         g.vp = list(self.vp)
+        keep = buildings is self.buildings and pirate == self.pirate
         seats = []
         for p, old in enumerate(self.seats):
             bl, rt = changed.get(p, (None, None))
-            seats.append(SeatFacts(p, old.buildings if bl is None else bl,
-                                   old.routes if rt is None else rt))
+            new = SeatFacts(p, old.buildings if bl is None else bl,
+                            old.routes if rt is None else rt)
+            if keep and p not in changed:
+                new._spots, new._ratios, new._open = old._spots, old._ratios, old._open
+            seats.append(new)
         g.seats = seats
         return g
 
