@@ -3,11 +3,14 @@ board render time.
 
     .venv/bin/python bench/bench_seafarers.py [seconds-per-measure]
 
-Random games: uniformly random legal moves for every seat, 4 players, one core, no
-contract checks (the anchor: Catanatron, a pure-Python engine of the base game only, runs
-about 22 random 4-player games per second here; the target is 50). Render: the median
-milliseconds of ``render.draw_board`` over views from an AI game, with the terrain layer
-warm as in the running bot (target: under 80 ms).
+Random games: every seat picks uniformly among ``GAME.legal_actions`` (player offers
+included) until the game ends, 4 players, one core, no contract checks (the anchor:
+Catanatron, a pure-Python engine of the base game only, runs about 22 random 4-player games
+per second here; the target is 50). The second figure leaves out the one move that starts
+a player offer ("offer"), the closer comparison with Catanatron's random players, which
+make no player trades. Render: the median and the slowest milliseconds of
+``render.draw_board`` over views from an AI game, with the terrain layer warm as in the
+running bot (target: under 80 ms).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ def random_game(seed: str, n: int = 4) -> int:
 
 
 def random_game_no_offers(seed: str, n: int = 4) -> int:
-    """Random play that never starts a player trade (Catanatron's random players make no
+    """Random play that never starts a player offer (Catanatron's random players make no
     player trades either, so this is the closer comparison)."""
     state = GAME.setup(n, {}, seed)
     rng = random.Random(seed)
