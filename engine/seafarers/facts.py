@@ -168,11 +168,9 @@ def route_length(s: State, b: Board, seat: int) -> int:
     for start in adj:
         if start in seen:
             continue
-        part = _component(start, adj)
+        far, part, n_edges = _sweep(start, adj)
         seen.update(part)
-        n_edges = sum(len(adj[v]) for v in part) // 2
-        if n_edges == len(part) - 1:
-            far, _ = _farthest(start, adj)
+        if n_edges == len(part) - 1:  # a tree: its diameter
             _, length = _farthest(far, adj)
         else:
             length = _longest_trail(part, adj, n_edges)
@@ -181,16 +179,25 @@ def route_length(s: State, b: Board, seat: int) -> int:
     return best
 
 
-def _component(start: int, adj: dict[int, list[tuple[int, int]]]) -> list[int]:
-    part, stack, seen = [], [start], {start}
+def _sweep(start: int, adj: dict[int, list[tuple[int, int]]]) -> tuple[int, list[int], int]:
+    """The piece of network of ``start``: its node farthest from ``start`` if it is a
+    tree, its nodes, and its number of edges."""
+    depth = {start: 0}
+    stack = [start]
+    far, dist, ends = start, 0, 0
     while stack:
         v = stack.pop()
-        part.append(v)
-        for _, w in adj[v]:
-            if w not in seen:
-                seen.add(w)
+        d = depth[v]
+        if d > dist:
+            far, dist = v, d
+        links = adj[v]
+        ends += len(links)
+        d += 1
+        for _, w in links:
+            if w not in depth:
+                depth[w] = d
                 stack.append(w)
-    return part
+    return far, list(depth), ends // 2
 
 
 def _farthest(start: int, adj: dict[int, list[tuple[int, int]]]) -> tuple[int, int]:
