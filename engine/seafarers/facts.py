@@ -344,6 +344,23 @@ class SeatFacts:
                         out.setdefault(f, set()).add(e)
         return out
 
+    def joins_at(self, s: State, f: int, kind: str) -> set[int]:
+        """What a road/ship of the seat on edge ``f`` would join (as in _places)."""
+        b = s.board
+        buildings, routes = s.buildings, s.routes
+        out: set[int] = set()
+        for c in b.edges[f]:
+            bl = buildings[c]
+            if bl is not None:
+                if bl[0] == self.seat:
+                    out.add(-1 - c)
+                continue
+            for g in b.corner_edges[c]:
+                r = routes[g]
+                if g != f and r is not None and r[0] == self.seat and r[1] == kind:
+                    out.add(g)
+        return out
+
     def roads(self, s: State) -> list[int]:
         if self._roads is None:
             self._roads = sorted(self._places(s, "road"))
@@ -496,7 +513,34 @@ def put_route(s: State, e: int, value: list[Any] | None) -> None:
     for r, sign in ((old, -1), (value, 1)):
         if r is not None:
             g.counts[r[0]][2 if r[1] == "road" else 3] += sign
+    for p, sf in enumerate(g.seats):
+        if p not in lists:
+            _carry_places(s, f.seats[p], sf, e)
     s.cached_facts = g
+
+
+def _carry_places(s: State, old: SeatFacts, new: SeatFacts, e: int) -> None:
+    """Another seat's road and ship places after edge ``e`` was taken or freed: the same
+    but ``e`` (another's route neither joins nor blocks the seat's pieces)."""
+    if old._roads is None or old._ships is None:
+        return
+    b = s.board
+    roads = [x for x in old._roads if x != e]
+    ships = [x for x in old._ships if x != e]
+    joins = dict(old._joins)
+    joins.pop(e, None)
+    if s.routes[e] is None:
+        pirate = () if s.pirate is None else b.hex_edges[s.pirate]
+        for kind, places, fits in (("road", roads, b.edge_land), ("ship", ships, b.edge_sea)):
+            if not fits[e] or (kind == "ship" and e in pirate):
+                continue
+            joined = new.joins_at(s, e, kind)
+            if joined:
+                places.append(e)
+                places.sort()
+                if kind == "ship":
+                    joins[e] = joined
+    new._roads, new._ships, new._joins = roads, ships, joins
 
 
 def put_building(s: State, c: int, value: list[Any] | None) -> None:
