@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from operator import itemgetter
 
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
@@ -18,6 +19,9 @@ from .state import dump as _dump
 from .state import load as _load
 from .view import determinize as _determinize
 from .view import view as _view
+
+#: an option's Action (``rules.Option``)
+_ACTION = itemgetter(5)
 
 
 def refusal(s: State, seat: int, action: Action) -> str:
@@ -80,7 +84,7 @@ class SewerPirats:
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if type(seat) is not int or not 0 <= seat < state.n:
             return []
-        return [o[5] for o in rules.options(state, seat)]
+        return list(map(_ACTION, rules.options(state, seat)))
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         if type(seat) is int and 0 <= seat < state.n:

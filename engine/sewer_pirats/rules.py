@@ -39,10 +39,12 @@ from .data import (
     CREW_SIZE,
     HAND_LIMIT,
     RACCOON,
+    RAT,
     ROW_SIZE,
     SHIPS,
     SNAIL,
     START_CARDS,
+    TOAD,
     TRIBE_PLURAL,
     TRIBES,
     WEASEL,
@@ -238,6 +240,10 @@ def _crew_option(c: Crew, follow: bool) -> Option:
     return found
 
 
+#: the starting bids for a figure by its stool and tribe, from the minimum up
+_STARTS: dict[tuple[int, str], list[Option]] = {}
+
+
 def _start_option(i: int, tribe: str, b: int) -> Option:
     key = ("start_bid", i, tribe, b)
     found = _CACHE.get(key)
@@ -289,7 +295,7 @@ def _turn_options(s: State, seat: int) -> list[Option]:
         f = ships[x][CAPTAIN]
         if f is not None and f[0] == seat:
             return [_sail_option(x, False)]
-    out = _draw_options(s)
+    out = [*_draw_options(s)]
     home = tuple(s.home[seat])
     homes = _HOMES.get(home)
     if homes is None:
@@ -298,6 +304,7 @@ def _turn_options(s: State, seat: int) -> list[Option]:
     abilities = s.variant != LANDLUBBER
     roach = abilities and COCKROACH in s.tribes[seat]
     view = _SEES[abilities][seat]
+    boarding, aboard = _BOARDING, _ABOARD
     for y in range(3):
         have = hand[y]
         if not have and not roach:
@@ -308,26 +315,49 @@ def _turn_options(s: State, seat: int) -> list[Option]:
         free = sp[3] is None
         a, b, c = view[sp[0]], view[sp[1]], view[sp[2]]
         if homes:
-            ahead = (a[0], b[0], c[0])
+            key = (y, a[0], b[0], c[0], free, have, abilities)
+            by_tribe = boarding.get(key)
+            if by_tribe is None:
+                by_tribe = boarding[key] = {}
             for tribe in homes:
-                moves = _figure_moves(y, -1, tribe, abilities, ahead, free, have, sp, seat)
-                if moves:
-                    out = out + moves
+                moves = by_tribe.get(tribe)
+                if moves is None:
+                    moves = by_tribe[tribe] = _figure_moves(
+                        y, -1, tribe, abilities, (a[0], b[0], c[0]), free, have, sp, seat)
+                out += moves
         if a[2]:
-            moves = _figure_moves(y, 0, a[1], abilities, (b[0], c[0]), free, have, sp, seat)
-            if moves:
-                out = out + moves
+            key = (y, 0, a[1], b[0], c[0], free, have, abilities)
+            moves = aboard.get(key)
+            if moves is None:
+                moves = aboard[key] = _figure_moves(
+                    y, 0, a[1], abilities, (b[0], c[0]), free, have, sp, seat)
+            out += moves
         if b[2]:
-            moves = _figure_moves(y, 1, b[1], abilities, (c[0],), free, have, sp, seat)
-            if moves:
-                out = out + moves
+            key = (y, 1, b[1], c[0], free, have, abilities)
+            moves = aboard.get(key)
+            if moves is None:
+                moves = aboard[key] = _figure_moves(
+                    y, 1, b[1], abilities, (c[0],), free, have, sp, seat)
+            out += moves
         if c[2]:
-            moves = _figure_moves(y, 2, c[1], abilities, (), free, have, sp, seat)
-            if moves:
-                out = out + moves
+            key = (y, 2, c[1], free, have, abilities)
+            moves = aboard.get(key)
+            if moves is None:
+                moves = aboard[key] = _figure_moves(y, 2, c[1], abilities, (), free, have, sp,
+                                                    seat)
+            out += moves
     if not out:
         out = [opt(("idle",), "idle", {}, "Pass your turn: you can do nothing", ("idle",))]
     return out
+
+
+#: one figure's moves by what they depend on (see ``_figure_moves``) with the cards held
+#: of the ship's symbol (at most 6 count), in flat keys looked up once a turn per ship and
+#: figure: boarding figures by ship, the spaces ahead as ``_SEES`` shows them, whether the
+#: captain's space is free, cards and abilities (then by tribe); figures aboard by ship,
+#: space, tribe and the same. At most 3 x 7^3 x 2 x 7 x 2 and fewer keys: never cleared
+_BOARDING: dict[tuple, dict[str, list[Option]]] = {}
+_ABOARD: dict[tuple, list[Option]] = {}
 
 
 def _figure_moves(
@@ -366,27 +396,40 @@ def _weasel_options(s: State, seat: int) -> list[Option]:
 
 
 def _sail_options(s: State) -> list[Option]:
+    """The current seizer's choices (``sailing.options``): the seizures and a rat's
+    leaving come from a cache by the booty left, a toad's staying is labelled afresh."""
     p = s.pending
     assert p is not None
-    out: list[Option] = []
-    seat, tribe, space = p["line"][0]
-    second = " as your rat's second token" if p["took"] else ""
-    for kind, token in sailing.options(s):
-        if kind == sailing.SEIZE:
-            key = ("seize", token, second)
-            found = _CACHE.get(key)
-            if found is None:
-                found = _CACHE[key] = opt(("seize", token), "seize", {"token": token},
-                                          f"Seize {token_name(str(token))}{second}",
-                                          ("seize", token))
-            out.append(found)
-        elif kind == sailing.STAY:
-            out.append(opt(("stay",), "stay", {}, f"Keep your toad aboard: "
-                        f"{sailing.stay_outcome(s)}", ("stay",)))
-        else:
-            out.append(opt(("leave",), "leave", {}, "Take no second token with your rat",
-                        ("leave",)))
-    return out
+    _, tribe, space = p["line"][0]
+    took = p["took"]
+    extra = None
+    if s.abilities:
+        if tribe == TOAD and space != CAPTAIN and took == 0:
+            extra = sailing.STAY
+        elif tribe == RAT and took == 1:
+            extra = sailing.LEAVE
+    key = (tuple(p["booty"]), took, extra == sailing.LEAVE)
+    found = _SEIZES.get(key)
+    if found is None:
+        second = " as your rat's second token" if took else ""
+        found = []
+        for kind, token in sailing.options(s):
+            if kind == sailing.SEIZE:
+                found.append(opt(("seize", token), "seize", {"token": token},
+                                 f"Seize {token_name(str(token))}{second}", ("seize", token)))
+            elif kind == sailing.LEAVE:
+                found.append(opt(("leave",), "leave", {}, "Take no second token with your rat",
+                                 ("leave",)))
+        _SEIZES[key] = found
+    if extra == sailing.STAY:
+        return [*found, opt(("stay",), "stay", {}, f"Keep your toad aboard: "
+                            f"{sailing.stay_outcome(s)}", ("stay",))]
+    return found
+
+
+#: the seizures of a sailing by the booty left, the tokens the seizer took and whether he
+#: may leave a second one (booty of three tokens of 42 at most: a few thousand keys)
+_SEIZES: dict[tuple, list[Option]] = {}
 
 
 def options(s: State, seat: int) -> list[Option]:
@@ -411,9 +454,18 @@ def _options(s: State, seat: int) -> list[Option]:
                  ("tribe", t)) for t in TRIBES if t not in taken]
     if s.phase == AUCTION:
         key = auction.situation(s, seat)
-        if key[0] == "start":  # the bar changes with every lot: its bids are cached alone
-            return [_start_option(i, tribe, b) for i, tribe in enumerate(key[1])
-                    for b in range(i, key[2] + 1)]
+        if key[0] == "start":  # the bar changes with every lot: its stools are cached alone
+            have = key[2]
+            out: list[Option] = []
+            for i, tribe in enumerate(key[1]):
+                if i > have:
+                    break
+                bids = _STARTS.get((i, tribe))
+                if bids is None or len(bids) < have - i + 1:
+                    bids = _STARTS[(i, tribe)] = [_start_option(i, tribe, b)
+                                                  for b in range(i, max(have, i + 8) + 1)]
+                out += bids[:have - i + 1]
+            return out
         found = _CACHE.get(key)
         if found is None:
             if len(_CACHE) > 100_000:
