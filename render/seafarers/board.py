@@ -248,7 +248,8 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], x0
         y += 22
     y += 8
     bank = view["bank"]
-    text(d, (x0, y), "Bank: " + " ".join(f"{r[:2]}{k}" for r, k in
+    # whole words: "wo" would be wood or wool
+    text(d, (x0, y), "Bank: " + "  ".join(f"{r} {k}" for r, k in
                                           zip(("wood", "brick", "wool", "grain", "ore"), bank,
                                               strict=True)), 14, pal.PARCHMENT)
     y += 20
