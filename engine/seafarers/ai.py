@@ -1,5 +1,17 @@
 """A heuristic Seafarers player: settles on rich corners, builds toward victory, trades with
-the bank or a harbour for what it lacks, and answers offers by what it needs.
+the bank or a harbour for what it lacks, offers the other players trades and answers theirs
+by what it needs.
+
+Player trades: when its goal lacks one or two cards, it offers one spare card (one not
+needed for the goal) for the missing card it lacks most; if nobody takes that, the turn's
+second offer (rules.OFFERS_PER_TURN) gives two spare cards for it, when it has four to spare
+and no 2:1 harbour for them. The two offers of a turn differ in size, so it never repeats an
+offer the table declined. It confirms the partner whose answer brings it closest to the goal
+without giving goal cards away (an acceptance before an equal counter-offer), else it
+withdraws. It neither trades with nor accepts an offer from a player within two points of
+the target, unless the trade wins the game for it. Answering, it accepts what helps its
+goal, and counters an offer that asks for a card it can spare but brings nothing it needs by
+asking for a needed card instead.
 
 It reads only what its seat knows (its own hand, public pieces and counts), so the same
 move comes out of any world determinized for it.
@@ -14,6 +26,7 @@ from engine.core import Action
 
 from . import rules as R
 from .board import RESOURCE_OF, RESOURCES
+from .rules import OFFERS_PER_TURN
 from .state import (
     ANSWER,
     COMPOSE,
@@ -113,7 +126,11 @@ def _best(options: list, key) -> Any:
     return max(options, key=key) if options else None
 
 
-def ai_action(s: State, seat: int, rnd: random.Random, level: str = "easy") -> Action | None:
+def ai_action(
+    s: State, seat: int, rnd: random.Random, level: str = "easy", propose: bool = True
+) -> Action | None:
+    """The heuristic's move for ``seat``. ``propose=False`` makes no offers and no
+    counter-offers of its own (the player before those were added, kept for the bench)."""
     moves = R.legal(s, seat)
     if not moves:
         return None
@@ -147,13 +164,13 @@ def ai_action(s: State, seat: int, rnd: random.Random, level: str = "easy") -> A
         v = max(by["steal"], key=lambda a: (R.public_vp(s, a["seat"]), -a["seat"]))
         return _act("steal", v)
     if ph == COMPOSE:
-        return _act("offer_cancel", {})
+        plan = _proposal(s, seat, s.offers_made - 1) if propose else None
+        o = s.offer
+        return _compose_step(by, "offer", o["give"], o["get"], plan)
     if ph == ANSWER:
-        return _answer(s, seat, by)
+        return _answer(s, seat, by, propose)
     if ph == CONFIRM:
-        if "trade" in by:
-            return _act("trade", by["trade"][0])
-        return _act("withdraw", {})
+        return _confirm(s, seat, by)
     if ph == ROLL:
         if "play" in by and s.robber is not None and _robber_on_me(s, seat):
             for a in by["play"]:
@@ -161,7 +178,7 @@ def ai_action(s: State, seat: int, rnd: random.Random, level: str = "easy") -> A
                     return _act("play", a)
         return _act("roll", {})
     if ph == MAIN:
-        return _main(s, seat, by, moves)
+        return _main(s, seat, by, propose)
     return None
 
 
@@ -195,23 +212,171 @@ def _robber(s: State, seat: int, by: dict) -> Action:
     return _act("robber", {"hex": h})
 
 
-def _answer(s: State, seat: int, by: dict) -> Action:
+def _answer(s: State, seat: int, by: dict, propose: bool) -> Action:
     """Accept when the offer brings something the current goal needs and takes only cards
-    beyond it, and the offerer is not close to winning."""
-    if "accept" in by and R.public_vp(s, s.turn) < s.target - 2:
+    beyond it, and the offerer is not close to winning; counter an offer that asks for
+    spare cards but brings nothing needed (see _counter_plan); else decline."""
+    o = s.offer
+    if o["answers"][seat] == "composing":
+        c = o["counters"][str(seat)]
+        plan = _counter_plan(s, seat) if propose else None
+        return _compose_step(by, "counter", c["give"], c["get"], plan)
+    if _near_win(s, s.turn):
+        return _act("decline", {})
+    if "accept" in by:
         goal = _goal(s, seat, [])
         need = _need(s, seat, goal)
-        cost = R.COST.get(goal, (0, 0, 0, 0, 0))
-        gets = s.offer["give"]
-        gives = s.offer["get"]
+        gets, gives = o["give"], o["get"]
         useful = any(need[R.RI[r]] > 0 for r in gets)
-        spare = all(s.hands[seat][R.RI[r]] - k >= cost[R.RI[r]] for r, k in gives.items())
-        if useful and spare and sum(gives.values()) <= sum(gets.values()) + 1:
+        if useful and _spare(s, seat, goal, gives) and (
+                sum(gives.values()) <= sum(gets.values()) + 1):
             return _act("accept", {})
+    if propose and "counter" in by and _counter_plan(s, seat) is not None:
+        return _act("counter", {})
     return _act("decline", {})
 
 
-def _main(s: State, seat: int, by: dict, moves: list) -> Action:
+def _near_win(s: State, p: int) -> bool:
+    """Within two public points of the target: not a player to trade with."""
+    return R.public_vp(s, p) >= s.target - 2
+
+
+def _spare(s: State, seat: int, goal: str, gives: dict[str, int]) -> bool:
+    """Whether the seat can give these cards and still hold all the goal needs of them."""
+    cost = R.COST.get(goal, (0, 0, 0, 0, 0))
+    hand = s.hands[seat]
+    return all(hand[R.RI[r]] - k >= cost[R.RI[r]] for r, k in gives.items())
+
+
+def _wins_with(s: State, seat: int, goal: str, gives: dict, gets: dict) -> bool:
+    """Whether after this trade the seat can build a settlement or city that reaches the
+    target (its own victory point cards count: the seat knows them)."""
+    if goal not in ("settlement", "city") or R.total_vp(s, seat) + 1 < s.target:
+        return False
+    after = list(s.hands[seat])
+    for r, k in gives.items():
+        after[R.RI[r]] -= k
+    for r, k in gets.items():
+        after[R.RI[r]] += k
+    return all(h >= c for h, c in zip(after, R.COST[goal], strict=True))
+
+
+def _proposal(s: State, seat: int, nth: int) -> tuple[dict, dict] | None:
+    """The seat's ``nth`` offer of this turn (0 or 1) as (give, get), or None: one spare
+    card, then two, for the missing card the goal lacks most. Only when the goal lacks one
+    or two cards and some other player is one to trade with."""
+    if not 0 <= nth < min(2, OFFERS_PER_TURN):
+        return None
+    goal = _goal(s, seat, [])
+    need = _need(s, seat, goal)
+    if not 1 <= sum(need) <= 2:
+        return None
+    cost = R.COST[goal]
+    hand = s.hands[seat]
+    spare = [max(0, h - c) for h, c in zip(hand, cost, strict=True)]
+    if nth == 1:
+        # two for one only from a big surplus, and only where no harbour does as well
+        if sum(spare) < 4:
+            return None
+        for i in range(5):
+            ratio = R.harbour_ratio(s, seat, i)
+            if ratio <= 2 and spare[i] >= ratio:
+                return None
+    want = RESOURCES[max(range(5), key=lambda i: (need[i], -i))]
+    give: dict[str, int] = {}
+    for _ in range(nth + 1):
+        i = max(range(5), key=lambda i: (spare[i], -i))
+        if spare[i] <= 0:
+            return None
+        spare[i] -= 1
+        give[RESOURCES[i]] = give.get(RESOURCES[i], 0) + 1
+    get = {want: 1}
+    if all(_near_win(s, p) for p in range(s.n) if p != seat) and not _wins_with(
+            s, seat, goal, give, get):
+        return None
+    return give, get
+
+
+def _counter_plan(s: State, seat: int) -> tuple[dict, dict] | None:
+    """A counter-offer (give, get) to the offer on the table, or None: when the offer asks
+    for at most two cards the seat can spare but brings nothing its goal needs, give what
+    was asked for one card the goal lacks (one the offer does not ask for)."""
+    o = s.offer
+    if _near_win(s, s.turn):
+        return None
+    goal = _goal(s, seat, [])
+    need = _need(s, seat, goal)
+    asked, brought = o["get"], o["give"]
+    if any(need[R.RI[r]] > 0 for r in brought) or sum(asked.values()) > 2:
+        return None
+    if not _spare(s, seat, goal, asked):
+        return None
+    wanted = [i for i in range(5) if need[i] > 0 and RESOURCES[i] not in asked]
+    if not wanted:
+        return None
+    want = max(wanted, key=lambda i: (need[i], -i))
+    return dict(asked), {RESOURCES[want]: 1}
+
+
+def _compose_step(
+    by: dict, prefix: str, give: dict, get: dict, plan: tuple[dict, dict] | None
+) -> Action:
+    """The next card of a planned offer or counter-offer, then its sending; anything that
+    strays from the plan (or no plan) cancels it."""
+    cancel = _act("offer_cancel" if prefix == "offer" else "decline", {})
+    if plan is None:
+        return cancel
+    want_give, want_get = plan
+    for side, want, kind in ((give, want_give, "_give"), (get, want_get, "_get")):
+        for r, k in want.items():
+            if side.get(r, 0) < k:
+                if {"res": r} in by.get(prefix + kind, []):
+                    return _act(prefix + kind, {"res": r})
+                return cancel
+    if give == want_give and get == want_get and prefix + "_send" in by:
+        return _act(prefix + "_send", {})
+    return cancel
+
+
+def _confirm(s: State, seat: int, by: dict) -> Action:
+    """Trade with the partner whose acceptance or counter-offer brings the goal the most
+    cards nearer for the fewest cards given, never giving goal cards away and never with a
+    player close to winning (unless the trade wins); an acceptance before an equal
+    counter-offer, then the partner with fewer points. No such partner: withdraw."""
+    o = s.offer
+    goal = _goal(s, seat, [])
+    cost = R.COST.get(goal, (0, 0, 0, 0, 0))
+    hand = s.hands[seat]
+    before = sum(_need(s, seat, goal))
+    best = None
+    for a in by.get("trade", []):
+        p = a["seat"]
+        accepted = o["answers"][p] == "accept"
+        if accepted:
+            gives, gets = o["give"], o["get"]
+        else:
+            c = o["counters"][str(p)]
+            gives, gets = c["get"], c["give"]
+        n_give, n_get = sum(gives.values()), sum(gets.values())
+        if not _spare(s, seat, goal, gives) or n_give > n_get + 1:
+            continue
+        if _near_win(s, p) and not _wins_with(s, seat, goal, gives, gets):
+            continue
+        after = 0
+        for i in range(5):
+            r = RESOURCES[i]
+            after += max(0, cost[i] - (hand[i] - gives.get(r, 0) + gets.get(r, 0)))
+        if after >= before:
+            continue
+        key = (before - after, n_get - n_give, accepted, -R.public_vp(s, p), -p)
+        if best is None or key > best[0]:
+            best = (key, a)
+    if best is not None:
+        return _act("trade", best[1])
+    return _act("withdraw", {})
+
+
+def _main(s: State, seat: int, by: dict, propose: bool) -> Action:
     if "city" in by:
         a = _best(by["city"], lambda a: (corner_value(s, a["c"]), -a["c"]))
         return _act("city", a)
@@ -221,13 +386,15 @@ def _main(s: State, seat: int, by: dict, moves: list) -> Action:
     for a in by.get("play", []):
         if a["card"] in ("road_building", "plenty"):
             return _act("play", a)
-    goal = _goal(s, seat, moves)
+    goal = _goal(s, seat, [])
     if goal in ("road", "ship") and goal in by:
         a = max(by[goal], key=lambda a: (_route_score(s, seat, a["e"]), -a["e"]))
         return _act(goal, a)
     if "buy" in by and goal in ("dev", "city", "end"):
         if goal != "city" or sum(_need(s, seat, "city")) > 1:
             return _act("buy", {})
+    if propose and "offer" in by and _proposal(s, seat, s.offers_made) is not None:
+        return _act("offer", {})
     trade = _bank_trade(s, seat, goal, by.get("bank", []))
     if trade is not None:
         return trade

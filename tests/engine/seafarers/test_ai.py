@@ -1,4 +1,5 @@
-"""The Seafarers heuristic player: builds to victory, trades with the bank, answers offers."""
+"""The Seafarers heuristic player: builds to victory, trades with the bank, offers trades to
+the other players, confirms or withdraws them, answers and counters theirs."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from engine.core import Action
 from engine.seafarers import GAME
 from engine.seafarers import ai as AI
-from engine.seafarers.state import ANSWER
+from engine.seafarers import rules as R
+from engine.seafarers.state import ANSWER, CONFIRM, MAIN
 
 from .helpers import act, build, coastal_corner, give, main_hexes, main_state
 
@@ -40,13 +42,214 @@ def test_ai_outscores_random_players() -> None:
     assert scores[0] > max(scores[1:])
 
 
-def test_ai_trades_with_the_bank_for_what_it_lacks() -> None:
+def _city_short_of_one_ore(seat: int = 0) -> object:
+    """Seat 0 on turn with a settlement off the harbours: a city lacks 1 ore; 4 wood are
+    spare. The others hold an ore each."""
     s = main_state()
-    c = coastal_corner(s, main_hexes(s))
-    build(s, 0, c)
-    give(s, 0, grain=2, ore=2, wood=4)  # a city lacks 1 ore; 4 wood spare
+    for c in sorted({c for h in main_hexes(s) for c in s.board.hex_corners[h]}):
+        build(s, seat, c)
+        if all(R.harbour_ratio(s, seat, i) == 4 for i in range(5)):
+            break  # no harbour: only the bank's 4:1
+        s.buildings[c] = None
+    give(s, seat, grain=2, ore=2, wood=4)
+    for p in (1, 2, 3):
+        give(s, p, ore=1)
+    return s
+
+
+def _ai_moves(s, seat: int = 0, until: str = "offer_send") -> list[Action]:
+    """The AI's moves for ``seat`` up to and including one of kind ``until``."""
+    out = []
+    while True:
+        a = GAME.ai_action(s, seat, random.Random(1))
+        assert a in GAME.legal_actions(s, seat)
+        GAME.apply(s, seat, a)
+        out.append(a)
+        if a.kind == until or len(out) > 20:
+            return out
+
+
+def _answer(s, **answers: str) -> None:
+    """The other seats answer the offer on the table: seat1="accept" and so on."""
+    for key, kind in answers.items():
+        act(s, int(key.removeprefix("seat")), kind)
+
+
+def test_ai_offers_a_spare_card_for_the_card_its_goal_lacks() -> None:
+    s = _city_short_of_one_ore()
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("offer", {})
+    moves = _ai_moves(s)
+    assert [a.kind for a in moves] == ["offer", "offer_give", "offer_get", "offer_send"]
+    assert s.phase == ANSWER
+    assert (s.offer["give"], s.offer["get"]) == ({"wood": 1}, {"ore": 1})
+
+
+def test_ai_makes_no_offer_without_a_spare_card() -> None:
+    s = main_state()
+    build(s, 0, coastal_corner(s, main_hexes(s)))
+    give(s, 0, grain=2, ore=2)  # a city lacks 1 ore and every card held is needed for it
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("end", {})
+
+
+def test_ai_confirms_an_accepted_offer() -> None:
+    s = _city_short_of_one_ore()
+    _ai_moves(s)
+    _answer(s, seat1="decline", seat2="accept", seat3="decline")
+    assert s.phase == CONFIRM
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("trade", {"seat": 2})
+    _ai_moves(s, until="trade")
+    assert s.hands[0][4] == 3 and s.hands[0][0] == 3  # 1 wood went for the missing ore
+
+
+def test_ai_prefers_an_acceptance_to_a_dearer_counter_offer() -> None:
+    s = _city_short_of_one_ore()
+    _ai_moves(s)
+    act(s, 1, "counter")  # seat 1: 1 ore for 2 wood
+    act(s, 1, "counter_give", res="ore")
+    act(s, 1, "counter_get", res="wood")
+    act(s, 1, "counter_get", res="wood")
+    act(s, 1, "counter_send")
+    _answer(s, seat2="decline", seat3="accept")
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("trade", {"seat": 3})
+
+
+def test_ai_takes_a_counter_offer_that_still_brings_what_it_needs() -> None:
+    s = _city_short_of_one_ore()
+    _ai_moves(s)
+    act(s, 1, "counter")  # seat 1: 1 ore for 2 wood, and nobody accepts
+    act(s, 1, "counter_give", res="ore")
+    act(s, 1, "counter_get", res="wood")
+    act(s, 1, "counter_get", res="wood")
+    act(s, 1, "counter_send")
+    _answer(s, seat2="decline", seat3="decline")
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("trade", {"seat": 1})
+
+
+def test_ai_refuses_a_counter_offer_that_takes_a_card_its_goal_needs() -> None:
+    s = _city_short_of_one_ore()
+    _ai_moves(s)
+    act(s, 1, "counter")  # seat 1: 1 ore for 1 grain (the city needs both grain)
+    act(s, 1, "counter_give", res="ore")
+    act(s, 1, "counter_get", res="grain")
+    act(s, 1, "counter_send")
+    _answer(s, seat2="decline", seat3="decline")
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("withdraw", {})
+
+
+def test_ai_withdraws_when_all_decline_and_never_repeats_the_offer() -> None:
+    s = _city_short_of_one_ore()
+    _ai_moves(s)
+    first = (dict(s.offer["give"]), dict(s.offer["get"]))
+    _answer(s, seat1="decline", seat2="decline", seat3="decline")
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("withdraw", {})
+    _ai_moves(s, until="withdraw")
+    assert s.phase == MAIN
+    _ai_moves(s)  # the turn's second offer: 2 wood for the ore
+    second = (dict(s.offer["give"]), dict(s.offer["get"]))
+    assert second != first and second == ({"wood": 2}, {"ore": 1})
+    _answer(s, seat1="decline", seat2="decline", seat3="decline")
+    _ai_moves(s, until="withdraw")
+    # no offers left this turn: the bank gives the ore
     a = GAME.ai_action(s, 0, random.Random(1))
     assert a == Action("bank", {"give": "wood", "get": "ore"})
+
+
+def test_ai_does_not_trade_with_a_player_near_victory() -> None:
+    s = _city_short_of_one_ore()
+    s.special[1] = 11  # seat 1 shows 11 public points, two short of the 13 to win
+    _ai_moves(s)
+    _answer(s, seat1="accept", seat2="decline", seat3="decline")
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("withdraw", {})
+
+
+def test_ai_trades_with_a_player_near_victory_when_the_trade_wins_it() -> None:
+    s = _city_short_of_one_ore()
+    s.special[0] = 11  # 11 + its settlement: the city makes 13
+    s.special[1] = 11
+    _ai_moves(s)
+    _answer(s, seat1="accept", seat2="decline", seat3="decline")
+    _ai_moves(s, until="trade")
+    _ai_moves(s, until="city")
+    assert GAME.result(s)["winners"] == [0]
+
+
+def test_ai_makes_no_offer_when_everyone_else_is_near_victory() -> None:
+    s = _city_short_of_one_ore()
+    for p in (1, 2, 3):
+        s.special[p] = 11
+    assert GAME.ai_action(s, 0, random.Random(1)).kind != "offer"
+
+
+def test_ai_declines_the_offer_of_a_player_near_victory() -> None:
+    s = main_state()
+    build(s, 1, coastal_corner(s, main_hexes(s)))
+    s.special[0] = 11
+    give(s, 0, ore=1, wool=3)
+    give(s, 1, grain=2, ore=2, wool=2)  # seat 1 would want the ore, but not from seat 0
+    act(s, 0, "offer")
+    act(s, 0, "offer_give", res="ore")
+    act(s, 0, "offer_get", res="wool")
+    act(s, 0, "offer_send")
+    assert GAME.ai_action(s, 1, random.Random(1)) == Action("decline", {})
+
+
+def test_ai_counters_an_offer_that_brings_nothing_it_needs() -> None:
+    s = main_state()
+    build(s, 1, coastal_corner(s, main_hexes(s)))
+    give(s, 0, brick=1)
+    give(s, 1, grain=2, ore=2, wool=2)  # seat 1 lacks ore for a city; wool is spare
+    act(s, 0, "offer")  # seat 0 offers brick (useless to seat 1) for wool
+    act(s, 0, "offer_give", res="brick")
+    act(s, 0, "offer_get", res="wool")
+    act(s, 0, "offer_send")
+    assert GAME.ai_action(s, 1, random.Random(1)) == Action("counter", {})
+    moves = _ai_moves(s, 1, until="counter_send")
+    assert [a.kind for a in moves] == ["counter", "counter_give", "counter_get",
+                                       "counter_send"]
+    assert s.offer["counters"]["1"] == {"give": {"wool": 1}, "get": {"ore": 1}}
+
+
+def test_ai_offer_is_the_same_in_any_world_determinized_for_it() -> None:
+    s = _city_short_of_one_ore()
+    give(s, 1, ore=1, brick=1)
+    give(s, 2, wool=3)
+    for step in range(12):
+        seat = min(GAME.to_act(s))
+        mine = GAME.ai_action(s, seat, random.Random(step))
+        for k in range(3):
+            world = GAME.determinize(s, seat, random.Random(k))
+            assert GAME.ai_action(world, seat, random.Random(step)) == mine, (s.phase, seat)
+        GAME.apply(s, seat, mine)
+        if s.phase == MAIN and step > 0:
+            break
+
+
+def _play_counting(n: int, seed: str) -> tuple[object, list[tuple[dict, dict, list[int]]]]:
+    """An all-AI game; each offer or counter-offer sent, with the sender's hand then."""
+    s = GAME.setup(n, {}, seed)
+    rnd = random.Random(seed)
+    sent = []
+    while GAME.result(s) is None:
+        seat = min(GAME.to_act(s))
+        a = GAME.ai_action(s, seat, rnd)
+        if a.kind == "offer_send":
+            sent.append((dict(s.offer["give"]), dict(s.offer["get"]), list(s.hands[seat])))
+        if a.kind == "counter_send":
+            c = s.offer["counters"][str(seat)]
+            sent.append((dict(c["give"]), dict(c["get"]), list(s.hands[seat])))
+        GAME.apply(s, seat, a)
+    return s, sent
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_ai_offers_only_cards_it_holds_and_never_a_gift(n: int) -> None:
+    s, sent = _play_counting(n, f"ai-offers-{n}")
+    assert GAME.result(s) is not None and s.round <= 50
+    assert len(sent) >= 10
+    for give_, get, hand in sent:
+        assert give_ and get  # something each way: no gift, no begging
+        assert all(hand[R.RI[r]] >= k for r, k in give_.items())
+        assert sum(give_.values()) <= 2 and sum(get.values()) == 1
 
 
 def test_ai_accepts_a_useful_offer_and_declines_a_useless_one() -> None:
