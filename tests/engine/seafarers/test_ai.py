@@ -139,17 +139,11 @@ def test_ai_refuses_a_counter_offer_that_takes_a_card_its_goal_needs() -> None:
 def test_ai_withdraws_when_all_decline_and_never_repeats_the_offer() -> None:
     s = _city_short_of_one_ore()
     _ai_moves(s)
-    first = (dict(s.offer["give"]), dict(s.offer["get"]))
     _answer(s, seat1="decline", seat2="decline", seat3="decline")
     assert GAME.ai_action(s, 0, random.Random(1)) == Action("withdraw", {})
     _ai_moves(s, until="withdraw")
-    assert s.phase == MAIN
-    _ai_moves(s)  # the turn's second offer: 2 wood for the ore
-    second = (dict(s.offer["give"]), dict(s.offer["get"]))
-    assert second != first and second == ({"wood": 2}, {"ore": 1})
-    _answer(s, seat1="decline", seat2="decline", seat3="decline")
-    _ai_moves(s, until="withdraw")
-    # no offers left this turn: the bank gives the ore
+    assert s.phase == MAIN and "offer" in {a.kind for a in GAME.legal_actions(s, 0)}
+    # a second offer is allowed, but the AI turns to the bank for the ore instead
     a = GAME.ai_action(s, 0, random.Random(1))
     assert a == Action("bank", {"give": "wood", "get": "ore"})
 
