@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import Events, P, draw_card, hand_size, priv, pub, refill_row, shuffled
+from engine.core import Event
+
+from .common import Events, P, draw_card, priv, pub, pub_shared, refill_row, shuffled
 from .data import AUCTION_CARDS, CREW_SIZE, SHIPS, TRIBES, card_word
 from .state import PLAY, State
 
@@ -143,14 +145,17 @@ def start_bid(s: State, seat: int, i: int, b: int, ev: Events) -> None:
     assert a is not None
     tribe = a["bar"][i]
     a.update(lot=i, bid=b, high=seat, out=[])
-    pub(ev, "bid", f"{P(seat)} starts the bidding for the {tribe} on stool {i + 1} at {b}.",
-        seat=seat, bid=b)
+    pub_shared(ev, ("bid", seat, tribe, i, b), lambda: Event(
+        "bid", f"{P(seat)} starts the bidding for the {tribe} on stool {i + 1} at {b}.", None,
+        {"seat": seat, "bid": b}))
     if i != 0:
         c = draw_card(s, ev)
         if c is not None:
             a["under"].append(c)
-            pub(ev, "under", f"A Talisman card goes face down under the {a['bar'][0]} at the "
-                             "front of the bar.")
+            front = a["bar"][0]
+            pub_shared(ev, ("under", front), lambda: Event(
+                "under", f"A Talisman card goes face down under the {front} at the front of "
+                "the bar.", None, {}))
     _next_bidder(s, seat, ev)
 
 
@@ -158,7 +163,8 @@ def raise_bid(s: State, seat: int, b: int, ev: Events) -> None:
     a = s.auction
     assert a is not None
     a.update(bid=b, high=seat)
-    pub(ev, "bid", f"{P(seat)} raises to {b}.", seat=seat, bid=b)
+    pub_shared(ev, ("raise", seat, b), lambda: Event(
+        "bid", f"{P(seat)} raises to {b}.", None, {"seat": seat, "bid": b}))
     _next_bidder(s, seat, ev)
 
 
@@ -166,7 +172,8 @@ def pass_bid(s: State, seat: int, ev: Events) -> None:
     a = s.auction
     assert a is not None
     a["out"].append(seat)
-    pub(ev, "pass", f"{P(seat)} passes.", seat=seat)
+    pub_shared(ev, ("pass", seat), lambda: Event(
+        "pass", f"{P(seat)} passes.", None, {"seat": seat}))
     _next_bidder(s, seat, ev)
 
 
@@ -175,17 +182,25 @@ def _next_bidder(s: State, after: int, ev: Events) -> None:
     ("If a player cannot raise the bid ... he must pass"). Nobody left: the lot is won."""
     a = s.auction
     assert a is not None
-    for k in range(1, s.n + 1):
-        seat = (after + k) % s.n
-        if seat == a["high"] or seat in a["out"] or len(s.tribes[seat]) >= CREW_SIZE:
+    n, high, out, bid, tribes, hands = s.n, a["high"], a["out"], a["bid"], s.tribes, s.hands
+    for k in range(1, n + 1):
+        seat = (after + k) % n
+        if seat == high or seat in out or len(tribes[seat]) >= CREW_SIZE:
             continue
-        if hand_size(s, seat) <= a["bid"]:
-            a["out"].append(seat)
-            pub(ev, "pass", f"{P(seat)} cannot raise and passes.", seat=seat)
+        h = hands[seat]
+        if h[0] + h[1] + h[2] <= bid:
+            out.append(seat)
+            ev.append(_CANNOT_RAISE[seat])
             continue
         a["to"] = seat
         return
     _award(s, ev)
+
+
+#: "... cannot raise and passes", by seat
+_CANNOT_RAISE: tuple[Event, ...] = tuple(
+    Event("pass", f"{P(seat)} cannot raise and passes.", None, {"seat": seat})
+    for seat in range(5))
 
 
 def _award(s: State, ev: Events) -> None:
@@ -195,7 +210,9 @@ def _award(s: State, ev: Events) -> None:
     assert a is not None
     seat, i, b = a["high"], a["lot"], a["bid"]
     tribe = a["bar"].pop(i)
-    pub(ev, "hire", f"{P(seat)} hires the {tribe} for {b} card(s).", seat=seat, tribe=tribe)
+    pub_shared(ev, ("hire", seat, tribe, b), lambda: Event(
+        "hire", f"{P(seat)} hires the {tribe} for {b} card(s).", None,
+        {"seat": seat, "tribe": tribe}))
     _hire(s, seat, [tribe], ev)
     if i == 0:
         _take_under(s, seat, ev)
@@ -209,9 +226,9 @@ def _auto_pay(s: State, ev: Events) -> None:
     assert a is not None
     seat = a["to"]
     hand = s.hands[seat]
-    while a["pay"] > 0 and (sum(1 for c in hand if c) == 1 or sum(hand) == a["pay"]):
-        c = next(c for c in range(3) if hand[c])
-        pay(s, seat, c, ev, auto=True)
+    while a["pay"] > 0 and ((hand[0] > 0) + (hand[1] > 0) + (hand[2] > 0) == 1
+                            or hand[0] + hand[1] + hand[2] == a["pay"]):
+        pay(s, seat, 0 if hand[0] else 1 if hand[1] else 2, ev, auto=True)
     if a["pay"] == 0:
         next_lot(s, (seat + 1) % s.n, ev)
 
@@ -222,7 +239,8 @@ def pay(s: State, seat: int, c: int, ev: Events, auto: bool = False) -> None:
     s.hands[seat][c] -= 1
     s.discard[c] += 1
     a["pay"] -= 1
-    pub(ev, "pay", f"{P(seat)} discards {card_word(c)} to pay.", seat=seat)
+    pub_shared(ev, ("pay", seat, c), lambda: Event(
+        "pay", f"{P(seat)} discards {card_word(c)} to pay.", None, {"seat": seat}))
     if not auto:
         _auto_pay(s, ev)
 

@@ -3,6 +3,8 @@ laying out flotsam groups, who has a captain."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Event, rng
 
 from .data import (
@@ -38,12 +40,38 @@ def priv(ev: Events, seat: int, kind: str, text: str, **data: object) -> None:
     ev.append(Event(kind, text, frozenset({seat}), data))
 
 
+#: events that recur word for word (the same seat doing the same thing), made once: an
+#: Event is frozen and nothing changes its data, so one object serves every game
+_SHARED: dict[tuple, Event] = {}
+_SHARED_SIZE = 100_000
+
+
+def pub_shared(ev: Events, key: tuple, make: Callable[[], Event]) -> None:
+    """Appends the event ``make`` builds, made once per ``key`` (everything its kind, text,
+    addressees and data depend on)."""
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) > _SHARED_SIZE:
+            _SHARED.clear()
+        found = _SHARED[key] = make()
+    ev.append(found)
+
+
 def shuffled(s: State, items: list) -> list:
-    """``items`` shuffled by the table's next random stream."""
-    r = rng(s.seed, s.counter)
+    """``items`` shuffled by the table's next random stream: exactly ``random.shuffle``'s
+    swaps (Fisher-Yates from the end, each index drawn as ``_randbelow`` draws it, by
+    rejection from ``getrandbits``), written out because the stream's own method spends
+    most of a game's setup in method calls."""
+    getrandbits = rng(s.seed, s.counter).getrandbits
     s.counter += 1
     out = list(items)
-    r.shuffle(out)
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
     return out
 
 

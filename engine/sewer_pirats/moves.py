@@ -9,6 +9,8 @@ pile, ``payees`` the owners of the raccoons moved over (one card each).
 
 from __future__ import annotations
 
+from engine.core import Event
+
 from .common import Events, P, captain_ship, pub
 from .data import CAPTAIN, COCKROACH, CREW_SPACES, RACCOON, SHIPS, TRIBES, card_word
 from .state import State
@@ -168,7 +170,22 @@ def do_crew(s: State, seat: int, c: Crew, ev: Events) -> None:
     else:
         s.ships[x][frm - 1] = None
     s.ships[x][to - 1] = (seat, tribe)
+    for o in payees:
+        s.hands[o][x] += 1
+    found = _CREW_EVENTS.get((seat, c))
+    if found is None:
+        found = _CREW_EVENTS[(seat, c)] = _crew_events(seat, c)
+    ev += found
+
+
+#: the events of a move by the seat and the move (a few thousand; frozen events shared)
+_CREW_EVENTS: dict[tuple[int, Crew], tuple[Event, ...]] = {}
+
+
+def _crew_events(seat: int, c: Crew) -> tuple[Event, ...]:
+    kind, x, tribe, frm, to, cost, payees = c
     ship = SHIPS[x]
+    ev: Events = []
     paid = "for free (cockroach)" if cost == 0 else f"playing {card_word(x, cost)}"
     if kind == "move":
         start = "from the play area onto" if frm == 0 else f"from space {frm} to space {to} on"
@@ -180,6 +197,6 @@ def do_crew(s: State, seat: int, c: Crew, ev: Events) -> None:
         pub(ev, "captain", f"{P(seat)}'s {tribe} becomes captain of the {ship} ship {start}, "
                            f"{paid}.", seat=seat, ship=ship, tribe=tribe)
     for o in payees:
-        s.hands[o][x] += 1
         pub(ev, "raccoon", f"{P(seat)} moves over {P(o)}'s raccoon and gives {P(o)} "
                            f"{card_word(x)}.", seat=seat, to_seat=o, ship=ship)
+    return tuple(ev)

@@ -28,8 +28,8 @@ from .common import (
     cards_left,
     draw_card,
     new_group,
-    priv,
     pub,
+    pub_shared,
     refill_row,
     shuffled,
 )
@@ -158,8 +158,11 @@ _NOBODY: frozenset[int] = frozenset()
 
 
 def to_act(s: State) -> frozenset[int]:
-    if s.pending is None and s.phase == PLAY:  # the common case, first
-        return _ONE[s.turn]
+    if s.phase == PLAY:  # the common cases first: a turn, a sailing, a discard
+        p = s.pending
+        if p is None:
+            return _ONE[s.turn]
+        return _ONE[p["line"][0][0] if p["kind"] == "sail" else p["seat"]]
     seat = waiting(s)
     return _NOBODY if seat < 0 else _ONE[seat]
 
@@ -316,15 +319,15 @@ def _turn_options(s: State, seat: int) -> list[Option]:
         a, b, c = view[sp[0]], view[sp[1]], view[sp[2]]
         if homes:
             key = (y, a[0], b[0], c[0], free, have, abilities)
-            by_tribe = boarding.get(key)
-            if by_tribe is None:
-                by_tribe = boarding[key] = {}
-            for tribe in homes:
-                moves = by_tribe.get(tribe)
-                if moves is None:
-                    moves = by_tribe[tribe] = _figure_moves(
-                        y, -1, tribe, abilities, (a[0], b[0], c[0]), free, have, sp, seat)
-                out += moves
+            by_homes = boarding.get(key)
+            if by_homes is None:
+                by_homes = boarding[key] = {}
+            moves = by_homes.get(homes)
+            if moves is None:
+                moves = by_homes[homes] = [
+                    o for tribe in homes for o in _figure_moves(
+                        y, -1, tribe, abilities, (a[0], b[0], c[0]), free, have, sp, seat)]
+            out += moves
         if a[2]:
             key = (y, 0, a[1], b[0], c[0], free, have, abilities)
             moves = aboard.get(key)
@@ -351,12 +354,13 @@ def _turn_options(s: State, seat: int) -> list[Option]:
     return out
 
 
-#: one figure's moves by what they depend on (see ``_figure_moves``) with the cards held
-#: of the ship's symbol (at most 6 count), in flat keys looked up once a turn per ship and
-#: figure: boarding figures by ship, the spaces ahead as ``_SEES`` shows them, whether the
-#: captain's space is free, cards and abilities (then by tribe); figures aboard by ship,
-#: space, tribe and the same. At most 3 x 7^3 x 2 x 7 x 2 and fewer keys: never cleared
-_BOARDING: dict[tuple, dict[str, list[Option]]] = {}
+#: the moves by what they depend on (see ``_figure_moves``) with the cards held of the
+#: ship's symbol (at most 6 count), in flat keys looked up once a turn per ship and figure:
+#: boarding a ship by the ship, the spaces ahead as ``_SEES`` shows them, whether the
+#: captain's space is free, cards and abilities (under 30,000 keys), then by the tribes in
+#: the play area (random play meets a handful per key); a figure aboard by ship, space,
+#: tribe and the same (fewer keys). Never cleared
+_BOARDING: dict[tuple, dict[tuple[str, ...], list[Option]]] = {}
 _ABOARD: dict[tuple, list[Option]] = {}
 
 
@@ -438,14 +442,21 @@ def options(s: State, seat: int) -> list[Option]:
     memo = s.memo
     if memo is not None and memo[0] == s.moves and memo[1] == seat:
         return memo[2]
-    out = _options(s, seat)
+    if s.phase == PLAY:  # the common cases first: a turn, a sailing, a discard
+        p = s.pending
+        if p is None:
+            out = _turn_options(s, seat) if seat == s.turn else []
+        elif seat != (p["line"][0][0] if p["kind"] == "sail" else p["seat"]):
+            out = []
+        else:
+            out = _pending_options(s, seat, p)
+    else:
+        out = _options(s, seat)
     s.memo = (s.moves, seat, out)
     return out
 
 
 def _options(s: State, seat: int) -> list[Option]:
-    if s.pending is None and s.phase == PLAY:  # the common case, first
-        return _turn_options(s, seat) if seat == s.turn else []
     if seat != waiting(s):
         return []
     if s.phase == TRIBE:
@@ -476,6 +487,11 @@ def _options(s: State, seat: int) -> list[Option]:
     p = s.pending
     if p is None:
         return _turn_options(s, seat)
+    return _pending_options(s, seat, p)
+
+
+def _pending_options(s: State, seat: int, p: dict[str, Any]) -> list[Option]:
+    """The moves of the seat the pending step ``p`` waits for."""
     kind = p["kind"]
     if kind == "sail":
         return _sail_options(s)
@@ -589,9 +605,12 @@ def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Ev
         hand[c] += 1
     if len(row) < ROW_SIZE:
         refill_row(s, ev)
-    pub(ev, "draw", f"{P(seat)} draws {what}.", seat=seat, deck=k)
+    pub_shared(ev, ("draw", seat, what, k),
+               lambda: Event("draw", f"{P(seat)} draws {what}.", None, {"seat": seat, "deck": k}))
     if k:
-        priv(ev, seat, "draw", _DECK_DRAWN[tuple(got_deck)])
+        got = tuple(got_deck)
+        pub_shared(ev, ("drawn", seat, got),
+                   lambda: Event("draw", _DECK_DRAWN[got], frozenset({seat}), {}))
     if hand[0] + hand[1] + hand[2] > HAND_LIMIT:
         s.pending = {"kind": "discard", "seat": seat}
         _auto_discard(s, seat, ev)
@@ -617,8 +636,9 @@ def _discard_one(s: State, seat: int, c: int, ev: Events) -> None:
     """Decision: cards discarded down to six go face up onto the discard pile."""
     s.hands[seat][c] -= 1
     s.discard[c] += 1
-    pub(ev, "discard", f"{P(seat)} discards {card_word(c)} (hand limit {HAND_LIMIT}).",
-        seat=seat)
+    pub_shared(ev, ("discard", seat, c), lambda: Event(
+        "discard", f"{P(seat)} discards {card_word(c)} (hand limit {HAND_LIMIT}).", None,
+        {"seat": seat}))
 
 
 def _discard(s: State, seat: int, c: int, ev: Events) -> None:

@@ -9,7 +9,18 @@ at once.
 
 from __future__ import annotations
 
-from .common import Events, P, captain_ship, new_group, pub, ship_name, sort_tokens
+from engine.core import Event
+
+from .common import (
+    Events,
+    P,
+    captain_ship,
+    new_group,
+    pub,
+    pub_shared,
+    ship_name,
+    sort_tokens,
+)
 from .data import CAPTAIN, RAT, SHIPS, TOAD, space_name, token_name
 from .state import State
 
@@ -28,10 +39,13 @@ def start_sail(s: State, x: int, chain: bool, ev: Events) -> None:
     line = [[seat, tribe, CAPTAIN]]
     line += [[f[0], f[1], i] for i in (2, 1, 0) if (f := sp[i]) is not None]
     s.treasure[seat].append(group[3])
-    pub(ev, "sail", f"The {SHIPS[x]} ship sets sail under {P(seat)}'s {tribe} captain.",
-        ship=SHIPS[x], seat=seat)
-    pub(ev, "seize", f"{P(seat)}'s captain seizes the {token_name(group[3])} bonus token.",
-        seat=seat, token=group[3])
+    bonus = group[3]
+    pub_shared(ev, ("sail", x, seat, tribe), lambda: Event(
+        "sail", f"The {SHIPS[x]} ship sets sail under {P(seat)}'s {tribe} captain.", None,
+        {"ship": SHIPS[x], "seat": seat}))
+    pub_shared(ev, ("bonus", seat, bonus), lambda: Event(
+        "seize", f"{P(seat)}'s captain seizes the {token_name(bonus)} bonus token.", None,
+        {"seat": seat, "token": bonus}))
     s.pending = {
         "kind": "sail",
         "ship": x,
@@ -100,8 +114,13 @@ def seize(s: State, token: str, ev: Events) -> None:
     p["took"] += 1
     if space not in p["seized"]:
         p["seized"].append(space)
-    who = "captain" if space == CAPTAIN else f"{tribe} on space {space + 1}"
-    pub(ev, "seize", f"{P(seat)}'s {who} seizes {token_name(token)}.", seat=seat, token=token)
+
+    def event() -> Event:
+        who = "captain" if space == CAPTAIN else f"{tribe} on space {space + 1}"
+        return Event("seize", f"{P(seat)}'s {who} seizes {token_name(token)}.", None,
+                     {"seat": seat, "token": token})
+
+    pub_shared(ev, ("seize", seat, tribe, space, token), event)
     if s.abilities and tribe == RAT and p["took"] == 1 and p["booty"]:
         return
     p["line"].pop(0)
@@ -194,10 +213,7 @@ def finish(s: State, ev: Events) -> None:
         if f is not None:
             s.home[f[0]].append(f[1])
     for i, t in moved.items():
-        f = sp[i]
-        where = "becomes captain" if t == CAPTAIN else f"moves up to space {t + 1}"
-        pub(ev, "move_up", f"{P(f[0])}'s {f[1]} stays aboard the {SHIPS[x]} ship and "
-                           f"{where}.", seat=f[0])
+        _move_up(ev, sp[i], x, t)
     s.ships[x] = after
     if p["booty"]:
         s.box.extend(p["booty"])
@@ -213,6 +229,13 @@ def finish(s: State, ev: Events) -> None:
         from .rules import offer_weasel
 
         offer_weasel(s, int(p["captain"]), -1, -1, ev)
+
+
+def _move_up(ev: Events, f: tuple[int, str], x: int, t: int) -> None:
+    where = "becomes captain" if t == CAPTAIN else f"moves up to space {t + 1}"
+    pub_shared(ev, ("move_up", f, x, t), lambda: Event(
+        "move_up", f"{P(f[0])}'s {f[1]} stays aboard the {SHIPS[x]} ship and {where}.", None,
+        {"seat": f[0]}))
 
 
 def _game_ends(s: State, x: int, ev: Events) -> None:

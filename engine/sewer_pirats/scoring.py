@@ -14,7 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .data import BONUS_PER_TOKEN, CAPTAIN, kind_of, value_of
+from .data import BONUS_PER_TOKEN, CAPTAIN, bonus_tokens, booty_tokens, kind_of, value_of
+
+#: every token's type and printed value, computed once (every game's end scores them all)
+_PARTS: dict[str, tuple[str, int]] = {
+    t: (kind_of(t), value_of(t)) for t in (*booty_tokens(), *bonus_tokens())}
 
 
 def breakdown(tokens: Iterable[str]) -> dict[str, Any]:
@@ -29,11 +33,11 @@ def breakdown(tokens: Iterable[str]) -> dict[str, Any]:
                                     "doll": [], "can": []}
     bonus: dict[str, int] = {"ketchup": 0, "chili": 0, "milkshake": 0, "parrot": 0, "opener": 0}
     for t in tokens:
-        kind = kind_of(t)
+        kind, value = _PARTS.get(t) or (kind_of(t), value_of(t))
         if kind in bonus:
             bonus[kind] += 1
         else:
-            values[kind].append(value_of(t))
+            values[kind].append(value)
     out: dict[str, Any] = {}
     for b, (kind, per) in BONUS_PER_TOKEN.items():
         out[kind] = sum(values[kind]) + per * bonus[b] * len(values[kind])
