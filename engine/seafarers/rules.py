@@ -356,8 +356,10 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         s.bank[i] += ratio
         s.hands[seat][j] += 1
         s.bank[j] -= 1
+        where = ("the bank" if ratio == 4 else "a 3:1 harbour" if ratio == 3
+                 else f"a 2:1 {args['give']} harbour")
         return [(f"{P(seat)} trades {ratio} {args['give']} for 1 {args['get']} "
-                 f"with the bank.", None)]
+                 f"with {where}.", None)]
     if kind == "end":
         return _end_turn(s, seat)
     raise AssertionError(kind)

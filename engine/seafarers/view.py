@@ -24,6 +24,7 @@ from typing import Any
 from .board import RESOURCES
 from .rules import (
     DEV_NAMES,
+    RI,
     P,
     all_pieces,
     buildable,
@@ -188,15 +189,22 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
 def determinize(s: State, seat: int | None, rnd: random.Random) -> State:
     """A world consistent with what ``seat`` knows: the other players' resource cards are
     dealt again from their pooled cards (per-resource totals are public through the bank),
-    and the unseen development cards (deck and others' hands) are shuffled and dealt again."""
+    and the unseen development cards (deck and others' hands) are shuffled and dealt again.
+    A player who accepted the open offer or sent a counter-offer keeps the cards he promised
+    (everyone saw them promised, and the trade must stay possible in every world)."""
     w = clone(s)
     others = [p for p in range(s.n) if p != seat]
     pool = sorted(i for p in others for i in range(5) for _ in range(s.hands[p][i]))
+    promised = {p: _promised(s, p) for p in others}
+    for cards in promised.values():
+        for i in cards:
+            pool.remove(i)
     rnd.shuffle(pool)
     for p in others:
-        k = n_cards(s, p)
+        kept = promised[p]
+        k = n_cards(s, p) - len(kept)
         w.hands[p] = [0] * 5
-        for i in pool[:k]:
+        for i in (*kept, *pool[:k]):
             w.hands[p][i] += 1
         pool = pool[k:]
     devs = sorted([*s.deck, *(c for p in others for c in s.devs[p])])
@@ -208,6 +216,22 @@ def determinize(s: State, seat: int | None, rnd: random.Random) -> State:
         devs = devs[k:]
     w.deck = devs
     return w
+
+
+def _promised(s: State, p: int) -> list[int]:
+    """The resource cards ``p`` has promised in the open offer (accepted or countered),
+    one entry per card."""
+    o = s.offer
+    if o is None or s.phase not in (ANSWER, CONFIRM):
+        return []
+    answer = o["answers"][p]
+    if answer == "accept":
+        side = o["get"]
+    elif answer == "counter":
+        side = o["counters"][str(p)]["give"]
+    else:
+        return []
+    return [RI[r] for r, k in side.items() for _ in range(k)]
 
 
 __all__ = ["P", "determinize", "pending", "view"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.core import Action, IllegalAction
@@ -235,19 +237,23 @@ def test_longest_road_needs_five_and_is_broken_by_an_opponents_settlement() -> N
 def test_bank_trades_four_to_one_and_harbours_three_or_two_to_one() -> None:
     s = main_state()
     give(s, 0, wood=4)
-    act(s, 0, "bank", give="wood", get="ore")
+    ev = act(s, 0, "bank", give="wood", get="ore")
     assert hand(s, 0)["wood"] == 0 and hand(s, 0)["ore"] == 1
+    assert "4 wood for 1 ore with the bank" in ev[0].text
     for _, kind, c1, _ in s.harbours:
         if kind == "any":
             build(s, 0, c1)
             break
     give(s, 0, brick=3)
     assert R.harbour_ratio(s, 0, R.RI["brick"]) == 3
-    act(s, 0, "bank", give="brick", get="ore")
-    assert hand(s, 0)["brick"] == 0
-    special = next(h for h in s.harbours if h[1] != "any")
+    ev = act(s, 0, "bank", give="brick", get="ore")
+    assert hand(s, 0)["brick"] == 0 and "with a 3:1 harbour" in ev[0].text
+    special = next(h for h in s.harbours if h[1] != "any" and h[1] != "ore")
     build(s, 0, special[2])
     assert R.harbour_ratio(s, 0, R.RI[special[1]]) == 2
+    give(s, 0, **{special[1]: 2})
+    ev = act(s, 0, "bank", give=special[1], get="ore")
+    assert f"2 {special[1]} for 1 ore with a 2:1 {special[1]} harbour" in ev[0].text
 
 
 def test_player_trade_offer_answered_by_all_then_confirmed_with_one() -> None:
@@ -329,3 +335,28 @@ def test_the_dm_says_what_can_be_built_now_not_only_what_is_paid_for() -> None:
     c = coastal_corner(s, main_hexes(s))
     build(s, 0, c)
     assert set(GAME.view(s, 0)["can_build"]) == {"road", "ship"}
+
+
+def test_promised_cards_stay_with_their_player_in_every_world_the_offerer_imagines() -> None:
+    """Everyone saw seat 1 accept (it holds the ore asked for) and seat 2 counter with two
+    ore: any world the offerer's AI imagines must leave both trades possible."""
+    s = main_state()
+    give(s, 0, wood=2)
+    give(s, 1, ore=1, grain=3)
+    give(s, 2, ore=2, wool=3)
+    give(s, 3, brick=4)
+    act(s, 0, "offer")
+    act(s, 0, "offer_give", res="wood")
+    act(s, 0, "offer_get", res="ore")
+    act(s, 0, "offer_send")
+    act(s, 1, "accept")
+    act(s, 2, "counter")
+    for kind, res in (("counter_give", "ore"), ("counter_give", "ore"),
+                      ("counter_get", "wood"), ("counter_get", "wood")):
+        act(s, 2, kind, res=res)
+    act(s, 2, "counter_send")
+    act(s, 3, "decline")
+    for k in range(40):
+        world = GAME.determinize(s, 0, random.Random(k))
+        assert {a["seat"] for a in moves(world, 0, "trade")} == {1, 2}
+        assert [sum(world.hands[p]) for p in range(4)] == [sum(s.hands[p]) for p in range(4)]
