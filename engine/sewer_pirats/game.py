@@ -88,7 +88,11 @@ class SewerPirats:
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         if type(seat) is int and 0 <= seat < state.n:
-            opts = rules.options(state, seat)  # remembered from legal_actions, if asked
+            memo = state.memo  # the moves legal_actions just listed, if it was asked
+            if memo is not None and memo[0] == state.moves and memo[1] == seat:
+                opts = memo[2]
+            else:
+                opts = rules.options(state, seat)
             for o in opts:
                 if o[5] is action:  # one of the legal moves just listed, as given
                     return rules.apply(state, seat, o[4])

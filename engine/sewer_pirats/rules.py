@@ -318,13 +318,12 @@ def _turn_options(s: State, seat: int) -> list[Option]:
         free = sp[3] is None
         a, b, c = view[sp[0]], view[sp[1]], view[sp[2]]
         if homes:
-            key = (y, a[0], b[0], c[0], free, have, abilities)
-            by_homes = boarding.get(key)
-            if by_homes is None:
-                by_homes = boarding[key] = {}
-            moves = by_homes.get(homes)
+            key = (y, a[0], b[0], c[0], free, have, abilities, homes)
+            moves = boarding.get(key)
             if moves is None:
-                moves = by_homes[homes] = [
+                if len(boarding) > _BOARDING_SIZE:
+                    boarding.clear()
+                moves = boarding[key] = [
                     o for tribe in homes for o in _figure_moves(
                         y, -1, tribe, abilities, (a[0], b[0], c[0]), free, have, sp, seat)]
             out += moves
@@ -357,10 +356,11 @@ def _turn_options(s: State, seat: int) -> list[Option]:
 #: the moves by what they depend on (see ``_figure_moves``) with the cards held of the
 #: ship's symbol (at most 6 count), in flat keys looked up once a turn per ship and figure:
 #: boarding a ship by the ship, the spaces ahead as ``_SEES`` shows them, whether the
-#: captain's space is free, cards and abilities (under 30,000 keys), then by the tribes in
-#: the play area (random play meets a handful per key); a figure aboard by ship, space,
-#: tribe and the same (fewer keys). Never cleared
-_BOARDING: dict[tuple, dict[tuple[str, ...], list[Option]]] = {}
+#: captain's space is free, cards, abilities and the tribes in the play area (random play
+#: of every variant meets under 100,000 keys; emptied past this size); a figure aboard by
+#: ship, space, tribe and the same without the tribes at home (under 30,000 keys)
+_BOARDING: dict[tuple, list[Option]] = {}
+_BOARDING_SIZE = 200_000
 _ABOARD: dict[tuple, list[Option]] = {}
 
 
