@@ -20,9 +20,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import choices, decode
+from cogs.actions import decode
 from cogs.adapters import GameAdapter, Panel
-from cogs.play import command_move, legal, names_of, playing_seat
+from cogs.play import command_move, legal, move_choices, names_of
 from engine.core import Action, IllegalAction
 from engine.table import Table
 
@@ -135,32 +135,15 @@ class SeafarersAdapter(GameAdapter):
 ADAPTER = SeafarersAdapter()
 
 
-async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
-    return await playing_seat(interaction, GAME_ID)
-
-
-async def _choices(
-    interaction: discord.Interaction, current: str, kinds: frozenset[str] | None
-) -> list[app_commands.Choice[str]]:
-    found = await _table_and_seat(interaction)
-    if found is None:
-        return []
-    table, seat = found
-    actions = [a for a in legal(table, seat) if kinds is None or a.kind in kinds]
-    return [app_commands.Choice(name=n, value=v)
-            for n, v in choices(actions, current, names_of(table))]
-
-
 def _one(kinds: frozenset[str], typed: str):
     def steps(table: Table, seat: int) -> list[Action]:
-        actions = [a for a in legal(table, seat) if a.kind in kinds]
-        return [match(actions, typed, names_of(table))]
+        return [match(legal(table, seat, kinds), typed, names_of(table))]
     return steps
 
 
 def _first(*kinds: str):
     def steps(table: Table, seat: int) -> list[Action]:
-        found = [a for a in legal(table, seat) if a.kind in kinds]
+        found = legal(table, seat, kinds)
         return found[:1] or [Action(kinds[0], {})]
     return steps
 
@@ -202,7 +185,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @build.autocomplete("place")
     async def _build_places(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, BUILD)
+        return await move_choices(interaction, GAME_ID, current, BUILD)
 
     @app_commands.command(name="moveship", description="Move the end ship of an open line")
     @app_commands.describe(move="Which ship and where to (pick from the list)")
@@ -212,7 +195,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @moveship.autocomplete("move")
     async def _ship_moves(self, interaction: discord.Interaction,
                           current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, frozenset({"move_ship"}))
+        return await move_choices(interaction, GAME_ID, current, frozenset({"move_ship"}))
 
     @app_commands.command(name="buy", description="Buy a development card")
     async def buy(self, interaction: discord.Interaction) -> None:
@@ -226,7 +209,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @play.autocomplete("card")
     async def _play_cards(self, interaction: discord.Interaction,
                           current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, frozenset({"play"}))
+        return await move_choices(interaction, GAME_ID, current, frozenset({"play"}))
 
     @app_commands.command(name="bank", description="Trade with the bank (4:1) or your "
                           "harbour (3:1, 2:1)")
@@ -237,7 +220,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @bank.autocomplete("trade")
     async def _bank_trades(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, frozenset({"bank"}))
+        return await move_choices(interaction, GAME_ID, current, frozenset({"bank"}))
 
     @app_commands.command(name="offer", description="Offer the other players a trade")
     @app_commands.describe(give="What you give, e.g. 2 wood", get="What you want, e.g. 1 ore")
@@ -266,7 +249,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @partner.autocomplete("player")
     async def _partners(self, interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, frozenset({"trade"}))
+        return await move_choices(interaction, GAME_ID, current, frozenset({"trade"}))
 
     @app_commands.command(name="withdraw", description="Withdraw your offer")
     async def withdraw(self, interaction: discord.Interaction) -> None:
@@ -287,7 +270,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @robber.autocomplete("hex")
     async def _robber_hexes(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, ROBBER)
+        return await move_choices(interaction, GAME_ID, current, ROBBER)
 
     @app_commands.command(name="steal", description="Pick whom the robber or pirate robs")
     @app_commands.describe(player="The player (pick from the list)")
@@ -297,7 +280,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @steal.autocomplete("player")
     async def _victims(self, interaction: discord.Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, frozenset({"steal"}))
+        return await move_choices(interaction, GAME_ID, current, frozenset({"steal"}))
 
     @app_commands.command(name="take", description="Take resources of your choice (gold "
                           "field, Year of Plenty)")
@@ -323,7 +306,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     @move.autocomplete("action")
     async def _moves(self, interaction: discord.Interaction,
                      current: str) -> list[app_commands.Choice[str]]:
-        return await _choices(interaction, current, None)
+        return await move_choices(interaction, GAME_ID, current, None)
 
 
 def _all_kinds() -> list[str]:
