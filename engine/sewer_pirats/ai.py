@@ -190,7 +190,8 @@ def ai_action(s: State, seat: int, rng: random.Random, level: str = "easy") -> A
     opts = rules.options(s, seat)
     if not opts:
         return None
-    acts = [(o[5], o[4]) for o in opts]
+    info = rules.INFO
+    acts = [(a, info[id(a)][2]) for a in opts]
     if len(acts) == 1:
         return acts[0][0]
     if s.phase == TRIBE:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from operator import itemgetter
 
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
@@ -20,9 +19,6 @@ from .state import load as _load
 from .view import determinize as _determinize
 from .view import view as _view
 
-#: an option's Action (``rules.Option``)
-_ACTION = itemgetter(5)
-
 
 def refusal(s: State, seat: int, action: Action) -> str:
     """Why a move is refused and what the seat may do instead (a sentence, nothing hidden)."""
@@ -30,7 +26,7 @@ def refusal(s: State, seat: int, action: Action) -> str:
         return "The game is over."
     if type(seat) is not int or not 0 <= seat < s.n:
         return "That seat is not in this game."
-    kinds = list(dict.fromkeys(o[1] for o in rules.options(s, seat)))
+    kinds = list(dict.fromkeys(a.kind for a in rules.options(s, seat)))
     if action.kind not in HINTS:
         why = f"There is no move called {action.kind!r}"
     elif key_of(action) is None:
@@ -84,7 +80,7 @@ class SewerPirats:
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if type(seat) is not int or not 0 <= seat < state.n:
             return []
-        return list(map(_ACTION, rules.options(state, seat)))
+        return rules.options(state, seat)[:]
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         if type(seat) is int and 0 <= seat < state.n:
@@ -93,14 +89,15 @@ class SewerPirats:
                 opts = memo[2]
             else:
                 opts = rules.options(state, seat)
-            for o in opts:
-                if o[5] is action:  # one of the legal moves just listed, as given
-                    return rules.apply(state, seat, o[4])
+            for a in opts:
+                if a is action:  # one of the legal moves just listed, as given
+                    return rules.apply(state, seat, rules.INFO[id(a)][2])
             key = key_of(action)
             if key is not None:
-                for o in opts:
-                    if o[0] == key:
-                        return rules.apply(state, seat, o[4])
+                for a in opts:
+                    info = rules.INFO[id(a)]
+                    if info[1] == key:
+                        return rules.apply(state, seat, info[2])
         raise IllegalAction(refusal(state, seat, action))
 
     def view(self, state: State, seat: int | None) -> dict:

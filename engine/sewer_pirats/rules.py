@@ -10,8 +10,9 @@ somebody is a ``pending`` step: the seizures of a sailing, the hand-limit discar
 reveal, a weasel's second action. When none is left, the turn passes clockwise, or, once a
 ship has run out of flotsam, the last sailings run and the game is scored.
 
-Options are ``(key, kind, args, label, payload)``: ``key`` identifies the move (see
-``actions.key_of``), ``payload`` is what ``apply`` needs to carry it out.
+The legal moves are lists of ``Action`` objects made once and shared (``opt``); what
+``apply`` needs to carry one out (its payload) and its key (see ``actions.key_of``) are
+looked up by the object's identity in ``INFO``.
 """
 
 from __future__ import annotations
@@ -73,8 +74,13 @@ from .state import (
     State,
 )
 
-Option = tuple[tuple, str, dict[str, Any], str, Any, Action]
+Option = Action
 DECK = "deck"
+
+#: every move ``opt`` made, by the identity of its Action: (the Action, which keeps the
+#: identity from being reused, its key, its payload). Every Action is made once, kept in a
+#: cache that is never emptied and bounded by the game's few thousand distinct moves.
+INFO: dict[int, tuple[Action, tuple, Any]] = {}
 
 #: options that depend only on their own description, built once (random play and the AI
 #: ask for the legal moves hundreds of thousands of times)
@@ -86,7 +92,17 @@ _FIGURE_CACHE: dict[tuple, list[Any]] = {}
 
 
 def opt(key: tuple, kind: str, args: dict[str, Any], label: str, payload: Any) -> Option:
-    return (key, kind, args, label, payload, Action(kind, args, label))
+    """The move's Action, made once per key, label and payload (kept in ``_ONCE``)."""
+    found = _ONCE.get((key, label, payload))
+    if found is None:
+        found = _ONCE[(key, label, payload)] = Action(kind, args, label)
+        INFO[id(found)] = (found, key, payload)
+    return found
+
+
+#: every Action made, by key, label and payload (a few thousand: the labels depend only on the move
+#: and on what the booty, the bids and a toad's outcome show)
+_ONCE: dict[tuple, Action] = {}
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -479,8 +495,6 @@ def _options(s: State, seat: int) -> list[Option]:
             return out
         found = _CACHE.get(key)
         if found is None:
-            if len(_CACHE) > 100_000:
-                _CACHE.clear()
             found = _CACHE[key] = [opt(k, kind, args, label, k) for k, kind, args, label
                                    in auction.options(key)]
         return found
