@@ -619,21 +619,28 @@ def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Ev
         hand[c] += 1
     if len(row) < ROW_SIZE:
         refill_row(s, ev)
-    pub_shared(ev, ("draw", seat, what, k),
-               lambda: Event("draw", f"{P(seat)} draws {what}.", None, {"seat": seat, "deck": k}))
+    said = _DRAW_SAID.get(what)
+    if said is None:
+        said = _DRAW_SAID[what] = tuple(
+            Event("draw", f"{P(t)} draws {what}.", None, {"seat": t, "deck": k})
+            for t in range(5))
+    ev.append(said[seat])
     if k:
-        got = tuple(got_deck)
-        pub_shared(ev, ("drawn", seat, got),
-                   lambda: Event("draw", _DECK_DRAWN[got], frozenset({seat}), {}))
+        ev.append(_DECK_DRAWN[seat][tuple(got_deck)])
     if hand[0] + hand[1] + hand[2] > HAND_LIMIT:
         s.pending = {"kind": "discard", "seat": seat}
         _auto_discard(s, seat, ev)
 
 
-#: the drawer's private note, by the cards drawn from the deck
-_DECK_DRAWN: dict[tuple[int, ...], str] = {
-    got: "From the deck you draw " + " and ".join(card_word(c) for c in got) + "."
+#: the public "draws ..." event by what is drawn (a draw option's words) and seat: an
+#: Event is frozen and nothing changes its data, so one object serves every game
+_DRAW_SAID: dict[str, tuple[Event, ...]] = {}
+#: the drawer's private note, by seat and the cards drawn from the deck
+_DECK_DRAWN: tuple[dict[tuple[int, ...], Event], ...] = tuple({
+    got: Event("draw", "From the deck you draw " + " and ".join(card_word(c) for c in got)
+               + ".", frozenset({seat}), {})
     for got in [(a,) for a in range(3)] + [(a, b) for a in range(3) for b in range(3)]}
+    for seat in range(5))
 
 
 def _auto_discard(s: State, seat: int, ev: Events) -> None:
