@@ -495,6 +495,19 @@ def _replace(pieces: list[tuple[int, Any]], slot: int, value: Any) -> list[tuple
     return out
 
 
+def _seat_lists(f: Facts, attr: str, slot: int, old: list[Any] | None,
+                value: list[Any] | None) -> dict[int, list]:
+    """The piece lists (``attr``: routes or buildings) of the seats whose piece at ``slot``
+    went from ``old`` to ``value``, as they are after the change."""
+    out = {}
+    for piece in (old, value):
+        if piece is not None:
+            p = piece[0]
+            kept = value[1] if value is not None and value[0] == p else None
+            out[p] = _replace(getattr(f.seats[p], attr), slot, kept)
+    return out
+
+
 def put_route(s: State, e: int, value: list[Any] | None) -> None:
     """``s.routes[e] = value``, with the cached facts carried over rather than rebuilt."""
     f = s.cached_facts
@@ -505,10 +518,7 @@ def put_route(s: State, e: int, value: list[Any] | None) -> None:
         return
     routes = list(f.routes)
     routes[e] = value
-    lists = {r[0]: f.seats[r[0]].routes for r in (old, value) if r is not None}
-    for p in lists:
-        lists[p] = _replace(lists[p], e, value[1] if value is not None and value[0] == p
-                            else None)
+    lists = _seat_lists(f, "routes", e, old, value)
     g = f._with(routes, f.buildings, f.pirate, {p: (None, rt) for p, rt in lists.items()})
     for r, sign in ((old, -1), (value, 1)):
         if r is not None:
@@ -553,10 +563,7 @@ def put_building(s: State, c: int, value: list[Any] | None) -> None:
         return
     buildings = list(f.buildings)
     buildings[c] = value
-    lists = {bl[0]: f.seats[bl[0]].buildings for bl in (old, value) if bl is not None}
-    for p in lists:
-        lists[p] = _replace(lists[p], c, value[1] if value is not None and value[0] == p
-                            else None)
+    lists = _seat_lists(f, "buildings", c, old, value)
     g = f._with(f.routes, buildings, f.pirate, {p: (bl, None) for p, bl in lists.items()})
     for bl, sign in ((old, -1), (value, 1)):
         if bl is not None:
