@@ -42,6 +42,17 @@ def act(s: State, who: int, kind: str, **args) -> list:
     return GAME.apply(s, who, Action(kind, args))
 
 
+def counter(s: State, seat: int, give: dict[str, int], get: dict[str, int]) -> None:
+    """``seat`` answers the open offer with a counter-offer: it gives ``give`` and asks
+    for ``get``, card by card, then sends it."""
+    act(s, seat, "counter")
+    for kind, side in (("counter_give", give), ("counter_get", get)):
+        for res, k in side.items():
+            for _ in range(k):
+                act(s, seat, kind, res=res)
+    act(s, seat, "counter_send")
+
+
 def main_hexes(s: State) -> list[int]:
     start, _ = R.hex_info(s)
     return [h for h in range(len(s.terrain)) if start[h]]

@@ -13,7 +13,7 @@ from engine.seafarers import ai as AI
 from engine.seafarers import rules as R
 from engine.seafarers.state import ANSWER, CONFIRM, MAIN
 
-from .helpers import act, build, coastal_corner, give, main_hexes, main_state
+from .helpers import act, build, coastal_corner, counter, give, main_hexes, main_state
 
 
 def _play(n: int, seed: str, ai_seats: set[int]) -> object:
@@ -104,11 +104,7 @@ def test_ai_confirms_an_accepted_offer() -> None:
 def test_ai_prefers_an_acceptance_to_a_dearer_counter_offer() -> None:
     s = _city_short_of_one_ore()
     _ai_moves(s)
-    act(s, 1, "counter")  # seat 1: 1 ore for 2 wood
-    act(s, 1, "counter_give", res="ore")
-    act(s, 1, "counter_get", res="wood")
-    act(s, 1, "counter_get", res="wood")
-    act(s, 1, "counter_send")
+    counter(s, 1, {"ore": 1}, {"wood": 2})  # seat 1: 1 ore for 2 wood
     _answer(s, seat2="decline", seat3="accept")
     assert GAME.ai_action(s, 0, random.Random(1)) == Action("trade", {"seat": 3})
 
@@ -116,11 +112,7 @@ def test_ai_prefers_an_acceptance_to_a_dearer_counter_offer() -> None:
 def test_ai_takes_a_counter_offer_that_still_brings_what_it_needs() -> None:
     s = _city_short_of_one_ore()
     _ai_moves(s)
-    act(s, 1, "counter")  # seat 1: 1 ore for 2 wood, and nobody accepts
-    act(s, 1, "counter_give", res="ore")
-    act(s, 1, "counter_get", res="wood")
-    act(s, 1, "counter_get", res="wood")
-    act(s, 1, "counter_send")
+    counter(s, 1, {"ore": 1}, {"wood": 2})  # seat 1: 1 ore for 2 wood, and nobody accepts
     _answer(s, seat2="decline", seat3="decline")
     assert GAME.ai_action(s, 0, random.Random(1)) == Action("trade", {"seat": 1})
 
@@ -128,10 +120,7 @@ def test_ai_takes_a_counter_offer_that_still_brings_what_it_needs() -> None:
 def test_ai_refuses_a_counter_offer_that_takes_a_card_its_goal_needs() -> None:
     s = _city_short_of_one_ore()
     _ai_moves(s)
-    act(s, 1, "counter")  # seat 1: 1 ore for 1 grain (the city needs both grain)
-    act(s, 1, "counter_give", res="ore")
-    act(s, 1, "counter_get", res="grain")
-    act(s, 1, "counter_send")
+    counter(s, 1, {"ore": 1}, {"grain": 1})  # seat 1: 1 ore for 1 grain (the city needs both)
     _answer(s, seat2="decline", seat3="decline")
     assert GAME.ai_action(s, 0, random.Random(1)) == Action("withdraw", {})
 

@@ -16,6 +16,7 @@ from .helpers import (
     act,
     build,
     coastal_corner,
+    counter,
     give,
     hand,
     kinds,
@@ -350,11 +351,7 @@ def test_promised_cards_stay_with_their_player_in_every_world_the_offerer_imagin
     act(s, 0, "offer_get", res="ore")
     act(s, 0, "offer_send")
     act(s, 1, "accept")
-    act(s, 2, "counter")
-    for kind, res in (("counter_give", "ore"), ("counter_give", "ore"),
-                      ("counter_get", "wood"), ("counter_get", "wood")):
-        act(s, 2, kind, res=res)
-    act(s, 2, "counter_send")
+    counter(s, 2, {"ore": 2}, {"wood": 2})
     act(s, 3, "decline")
     for k in range(40):
         world = GAME.determinize(s, 0, random.Random(k))
