@@ -55,14 +55,26 @@ class Seafarers:
         return rules.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return moves.legal(state, seat)
+        out = moves.legal(state, seat)
+        state.cached_legal = (seat, tuple(out))
+        return out
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         kind = action.kind
-        args = action.args if type(action.args) is dict else dict(action.args)
-        found = moves.allowed(state, seat, kind, args)
+        listed = state.cached_legal
+        found = None
+        if listed is not None and listed[0] == seat:
+            # the very object legal_actions just listed for this seat and this state
+            for a in listed[1]:
+                if a is action:
+                    found = a
+                    break
         if found is None:
-            raise IllegalAction(self._refusal(state, seat, moves.legal(state, seat)))
+            args = action.args if type(action.args) is dict else dict(action.args)
+            found = moves.allowed(state, seat, kind, args)
+            if found is None:
+                raise IllegalAction(self._refusal(state, seat, moves.legal(state, seat)))
+        state.cached_legal = None
         # the engine's own args: equal to the caller's, and of the engine's types
         out = rules.play(state, seat, kind, dict(found.args))
         if kind in rules.VP_MOVES:

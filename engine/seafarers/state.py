@@ -86,6 +86,9 @@ class State:
     cached_board: Board | None = field(default=None, repr=False, compare=False)
     #: facts.Facts of the pieces on the board (not part of the dump; checked before use)
     cached_facts: Any = field(default=None, repr=False, compare=False)
+    #: (seat, moves) of the last legal_actions call, dropped by the next apply: a move the
+    #: engine has just listed for this state needs no second check (not part of the dump)
+    cached_legal: Any = field(default=None, repr=False, compare=False)
 
     @property
     def board(self) -> Board:
