@@ -71,27 +71,27 @@ def ai_game(seed: str, n: int = 4, keep: list | None = None) -> int:
     return steps
 
 
-def per_second(fn, seconds: float) -> tuple[float, float, int]:
+def per_second(fn, seconds: float) -> tuple[float, float, int, float]:
     t0, c0 = time.perf_counter(), time.process_time()
     games = actions = 0
     while time.perf_counter() - t0 < seconds:
         actions += fn(f"bench-{games}")
         games += 1
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    return games / wall, games / cpu, actions // max(1, games)
+    return games / wall, games / cpu, actions // max(1, games), cpu / max(1, actions) * 1e6
 
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
-    rate, cpu_rate, mean = per_second(random_game, seconds)
+    rate, cpu_rate, mean, each = per_second(random_game, seconds)
     print(f"random 4-player New Shores games: {rate:.1f}/s wall, {cpu_rate:.1f}/s CPU "
-          f"({mean} moves per game)")
-    rate, cpu_rate, mean = per_second(random_game_no_offers, seconds)
+          f"({mean} moves per game, {each:.0f} µs CPU per move)")
+    rate, cpu_rate, mean, each = per_second(random_game_no_offers, seconds)
     print(f"random games without player offers: {rate:.1f}/s wall, {cpu_rate:.1f}/s CPU "
-          f"({mean} moves per game)")
-    rate, cpu_rate, mean = per_second(ai_game, seconds)
+          f"({mean} moves per game, {each:.0f} µs CPU per move)")
+    rate, cpu_rate, mean, each = per_second(ai_game, seconds)
     print(f"heuristic-AI 4-player games: {rate:.1f}/s wall, {cpu_rate:.1f}/s CPU "
-          f"({mean} moves per game)")
+          f"({mean} moves per game, {each:.0f} µs CPU per move)")
     views: list = []
     ai_game("bench-render", keep=views)
     render.draw_board("seafarers", views[0])  # the terrain layer, as in a running table
