@@ -328,6 +328,31 @@ def test_an_illegal_move_is_refused_and_changes_nothing() -> None:
     assert GAME.dump(s) == before
 
 
+def test_a_listed_move_is_checked_again_once_another_move_was_made() -> None:
+    """Cards for one road, two roads listed: after the first is built, the second move from
+    the same list is refused (no cards left) and changes nothing."""
+    s = main_state()
+    c = coastal_corner(s, main_hexes(s))
+    build(s, 0, c)
+    give(s, 0, wood=1, brick=1)
+    roads = [a for a in GAME.legal_actions(s, 0) if a.kind == "road"]
+    assert len(roads) >= 2
+    GAME.apply(s, 0, roads[0])
+    before = GAME.dump(s)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, 0, roads[1])
+    assert GAME.dump(s) == before
+
+
+def test_a_move_listed_for_one_seat_is_refused_to_another() -> None:
+    s = main_state()
+    end = next(a for a in GAME.legal_actions(s, 0) if a.kind == "end")
+    before = GAME.dump(s)
+    with pytest.raises(IllegalAction, match="not your move"):
+        GAME.apply(s, 1, end)
+    assert GAME.dump(s) == before
+
+
 def test_the_dm_says_what_can_be_built_now_not_only_what_is_paid_for() -> None:
     s = main_state()
     give(s, 0, wood=1, brick=1, wool=1, grain=1)
