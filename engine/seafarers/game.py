@@ -151,7 +151,9 @@ def rules_markdown(sid: str) -> str:
         "- Gold fields: one pick per card owed, from what the bank still holds; if the bank "
         "is empty the rest is lost.",
         f"- A player may make at most {OFFERS_PER_TURN} trade offers per turn, each of at "
-        f"most {rules.OFFER_MAX} cards each way; counter-offers are built the same way.",
+        f"most {rules.OFFER_MAX} cards each way; counter-offers are built the same way. The "
+        "others see an offer or a counter-offer once it is sent, not while its cards are "
+        "being picked.",
         "- The main island is dealt at random with the base game's number spiral; 6s and 8s "
         "never touch.",
         "- New Shores has 8 sea hexes outside the main island's ring instead of the "

@@ -2,8 +2,9 @@
 
 Public: the board (hexes, corners, edges, harbours, pieces, robber, pirate), the bank's
 counts, each player's card and development card counts, played knights, public victory
-points, the offer on the table. Private (own view only): the hand, the development cards,
-the harbour ratios and what can be built now.
+points, the offer on the table once sent. Private (own view only): the hand, the
+development cards, the harbour ratios, what can be built now, and one's own offer or
+counter-offer while it is being put together.
 
 Keys: "game", "seat", "n", "scenario", "scenario_name", "target", "round", "round_limit",
 "turn", "phase", "to_act", "dice"; the board: "hexes" ([q, r, terrain, chip] per hex),
@@ -88,8 +89,12 @@ def pending(s: State) -> tuple[str | None, int | None]:
     return None, None
 
 
-def _offer_view(s: State) -> dict[str, Any] | None:
-    if s.offer is None:
+def _offer_view(s: State, seat: int | None) -> dict[str, Any] | None:
+    """The offer on the table. While the player on turn is still picking its cards, only he
+    sees them: the cards he puts up show what he holds, and he may yet cancel. A decision:
+    catan-base.md ("A turn" 3) says nothing of preparing an offer; at a table an offer is
+    heard only once it is spoken."""
+    if s.offer is None or (s.phase == COMPOSE and seat != s.turn):
         return None
     answers = [a if a != "composing" else None for a in s.offer["answers"]]
     counters = {
@@ -164,7 +169,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             }
             for p in range(s.n)
         ],
-        "offer": _offer_view(s),
+        "offer": _offer_view(s, seat),
         "victims": list(s.victims) if s.phase == "steal" else [],
         "pending": text,
         "pending_seat": pseat,

@@ -287,6 +287,22 @@ def test_player_trade_offer_answered_by_all_then_confirmed_with_one() -> None:
     assert s.phase == MAIN
 
 
+def test_an_offer_is_shown_to_the_others_only_once_sent() -> None:
+    """The cards of an offer being put together show what its player holds, and he may
+    still cancel: only he sees them until he sends it; then everyone does."""
+    s = main_state()
+    give(s, 0, wood=2)
+    act(s, 0, "offer")
+    act(s, 0, "offer_give", res="wood")
+    act(s, 0, "offer_get", res="ore")
+    assert GAME.view(s, 0)["offer"]["give"] == {"wood": 1}
+    assert GAME.view(s, None)["offer"] is None and GAME.view(s, 1)["offer"] is None
+    act(s, 0, "offer_send")
+    for seat in (None, 0, 1):
+        offer = GAME.view(s, seat)["offer"]
+        assert (offer["give"], offer["get"]) == ({"wood": 1}, {"ore": 1})
+
+
 def test_victory_at_the_target_on_ones_own_turn() -> None:
     s = main_state()
     corners = [c for c in range(len(s.board.corners)) if s.board.corner_land[c]]
