@@ -299,6 +299,22 @@ _SEES: dict[bool, list[dict[Any, tuple[Any, Any, bool]]]] = {
     for abilities in (False, True)}
 #: a card costs at most 6 on one ship: captain from the play area (3) past three raccoons
 _MOST_CARDS = 6
+#: how a seat sees the crew spaces 1-3 of a ship, by whether abilities apply (index), the
+#: seat (index) and the three figures there: (the spaces as ``_SEES`` shows them to a
+#: boarding figure, the seat's own figures aboard as (index, tribe, the spaces ahead of
+#: it)); a few thousand keys a seat (at most 31 ** 3)
+_SHIP_SEEN: tuple[list[dict[tuple, tuple[tuple, tuple]]], ...] = (
+    [{} for _ in range(5)], [{} for _ in range(5)])
+#: a turn's sailing, the only move of a seat with a captain, by ship
+_SAIL_ONLY: list[list[Option]] = [[_sail_option(x, False)] for x in range(3)]
+
+
+def _ship_seen(abilities: bool, seat: int, figures: tuple) -> tuple[tuple, tuple]:
+    view = _SEES[abilities][seat]
+    seen = [view[f] for f in figures]
+    ahead = (seen[0][0], seen[1][0], seen[2][0])
+    own = tuple((p, seen[p][1], ahead[p + 1:]) for p in range(3) if seen[p][2])
+    return ahead, own
 
 
 def _turn_options(s: State, seat: int) -> list[Option]:
@@ -306,64 +322,68 @@ def _turn_options(s: State, seat: int) -> list[Option]:
     Decision: a player who can do nothing at all (no card to draw, none to play, no
     captain) passes his turn.
 
-    The moves come per figure from a cache (``_figure_moves``): each tribe in the play
-    area boarding a ship, and each of the seat's figures aboard; they depend only on the
-    spaces ahead of the figure as ``_SEES`` shows them."""
-    ships = s.ships
-    for x in range(3):
-        f = ships[x][CAPTAIN]
-        if f is not None and f[0] == seat:
-            return [_sail_option(x, False)]
-    out = [*_draw_options(s)]
-    home = tuple(s.home[seat])
-    homes = _HOMES.get(home)
-    if homes is None:
-        homes = _HOMES[home] = tuple(t for t in TRIBES if t in home)
+    The moves come per ship and figure from caches (``_figure_moves``): the tribes in the
+    play area boarding a ship, and each of the seat's figures aboard; they depend only on
+    the spaces ahead of the figure as ``_SEES`` shows them. Written for speed (random play
+    and the AI ask for a turn's moves hundreds of thousands of times): the three captain's
+    spaces are checked one by one and the caches read by subscript, because a loop and
+    method calls cost more than the checks themselves."""
+    sp0, sp1, sp2 = ships = s.ships
+    f = sp0[CAPTAIN]
+    if f is not None and f[0] == seat:
+        return _SAIL_ONLY[0]
+    f = sp1[CAPTAIN]
+    if f is not None and f[0] == seat:
+        return _SAIL_ONLY[1]
+    f = sp2[CAPTAIN]
+    if f is not None and f[0] == seat:
+        return _SAIL_ONLY[2]
+    try:
+        out = [*_DRAWS[2 if len(s.deck) > 1 else min(2, cards_left(s))][tuple(s.row)]]
+    except KeyError:
+        out = [*_draw_options(s)]
+    home = s.home[seat]
+    try:
+        homes = _HOMES[tuple(home)]
+    except KeyError:
+        homes = _HOMES[tuple(home)] = tuple(t for t in TRIBES if t in home)
     hand = s.hands[seat]
     abilities = s.variant != LANDLUBBER
     roach = abilities and COCKROACH in s.tribes[seat]
-    view = _SEES[abilities][seat]
-    boarding, aboard = _BOARDING, _ABOARD
-    for y in range(3):
+    seen = _SHIP_SEEN[abilities][seat]
+    boarding = _BOARDING[abilities]
+    for y in (0, 1, 2):
         have = hand[y]
         if not have and not roach:
             continue  # every move on this ship costs a card
         if have > _MOST_CARDS:
             have = _MOST_CARDS
         sp = ships[y]
-        free = sp[3] is None
-        a, b, c = view[sp[0]], view[sp[1]], view[sp[2]]
+        free = sp[CAPTAIN] is None
+        figures = (sp[0], sp[1], sp[2])
+        try:
+            ahead, own = seen[figures]
+        except KeyError:
+            ahead, own = seen[figures] = _ship_seen(abilities, seat, figures)
         if homes:
-            key = (y, a[0], b[0], c[0], free, have, abilities, homes)
-            moves = boarding.get(key)
-            if moves is None:
+            key = (y, ahead, free, have, homes)
+            try:
+                out += boarding[key]
+            except KeyError:
                 if len(boarding) > _BOARDING_SIZE:
                     boarding.clear()
                 moves = boarding[key] = [
                     o for tribe in homes for o in _figure_moves(
-                        y, -1, tribe, abilities, (a[0], b[0], c[0]), free, have, sp, seat)]
-            out += moves
-        if a[2]:
-            key = (y, 0, a[1], b[0], c[0], free, have, abilities)
-            moves = aboard.get(key)
-            if moves is None:
-                moves = aboard[key] = _figure_moves(
-                    y, 0, a[1], abilities, (b[0], c[0]), free, have, sp, seat)
-            out += moves
-        if b[2]:
-            key = (y, 1, b[1], c[0], free, have, abilities)
-            moves = aboard.get(key)
-            if moves is None:
-                moves = aboard[key] = _figure_moves(
-                    y, 1, b[1], abilities, (c[0],), free, have, sp, seat)
-            out += moves
-        if c[2]:
-            key = (y, 2, c[1], free, have, abilities)
-            moves = aboard.get(key)
-            if moves is None:
-                moves = aboard[key] = _figure_moves(y, 2, c[1], abilities, (), free, have, sp,
-                                                    seat)
-            out += moves
+                        y, -1, tribe, abilities, ahead, free, have, sp, seat)]
+                out += moves
+        for p, tribe, there in own:
+            key = (y, p, tribe, there, free, have, abilities)
+            try:
+                out += _ABOARD[key]
+            except KeyError:
+                moves = _ABOARD[key] = _figure_moves(
+                    y, p, tribe, abilities, there, free, have, sp, seat)
+                out += moves
     if not out:
         out = [opt(("idle",), "idle", {}, "Pass your turn: you can do nothing", ("idle",))]
     return out
@@ -371,11 +391,12 @@ def _turn_options(s: State, seat: int) -> list[Option]:
 
 #: the moves by what they depend on (see ``_figure_moves``) with the cards held of the
 #: ship's symbol (at most 6 count), in flat keys looked up once a turn per ship and figure:
-#: boarding a ship by the ship, the spaces ahead as ``_SEES`` shows them, whether the
-#: captain's space is free, cards, abilities and the tribes in the play area (random play
-#: of every variant meets under 100,000 keys; emptied past this size); a figure aboard by
-#: ship, space, tribe and the same without the tribes at home (under 30,000 keys)
-_BOARDING: dict[tuple, list[Option]] = {}
+#: boarding a ship by whether abilities apply (index), the ship, the spaces ahead as
+#: ``_SEES`` shows them, whether the captain's space is free, cards and the tribes in the
+#: play area (random play of every variant meets under 100,000 keys; emptied past this
+#: size); a figure aboard by ship, space, tribe, the spaces ahead, the same and abilities
+#: (under 30,000 keys)
+_BOARDING: tuple[dict[tuple, list[Option]], dict[tuple, list[Option]]] = ({}, {})
 _BOARDING_SIZE = 200_000
 _ABOARD: dict[tuple, list[Option]] = {}
 
