@@ -74,8 +74,9 @@ class SewerPirats:
         state, _ = rules.setup(n_players, str(opts["variant"]), seed)
         return state
 
-    def to_act(self, state: State) -> frozenset[int]:
-        return rules.to_act(state)
+    #: the rules' own function rather than a method calling it: random play and the AI ask
+    #: whose move it is at every step, and a Python call is dear next to the lookup itself
+    to_act = staticmethod(rules.to_act)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if type(seat) is not int or not 0 <= seat < state.n:

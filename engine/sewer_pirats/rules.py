@@ -596,7 +596,13 @@ def apply(s: State, seat: int, payload: Any) -> list[Event]:
         pub(ev, "end_turn", f"{P(seat)} ends the turn.", seat=seat)
     elif what == "idle":
         pub(ev, "idle", f"{P(seat)} can do nothing and passes.", seat=seat)
-    _continue(s, ev)
+    if s.pending is None:
+        if s.final or s.ending:
+            _continue(s, ev)
+        else:  # what ``_continue`` does in the common case, without the call
+            s.turn = turn = (s.turn + 1) % s.n
+            if turn == s.first:
+                s.round += 1
     return ev
 
 
@@ -632,14 +638,29 @@ def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Ev
     for c in faces:
         row.remove(c)
         hand[c] += 1
-    got_deck: list[int] = []
-    for _ in range(k):
-        c = s.deck.pop() if s.deck else draw_card(s, ev)
-        assert c is not None
-        got_deck.append(c)
-        hand[c] += 1
-    if len(row) < ROW_SIZE:
-        refill_row(s, ev)
+    deck = s.deck
+    need = k + ROW_SIZE - len(row)
+    if 0 < need <= len(deck):
+        # the common case written out (a draw is a quarter of all moves): the top ``k``
+        # cards to the hand, the next ones face up into the row, in the order the loop
+        # below and ``refill_row`` take them (the top is the end)
+        top = deck[:-need - 1:-1]
+        del deck[-need:]
+        got = tuple(top[:k])
+        for c in got:
+            hand[c] += 1
+        row += top[k:]
+    else:
+        got_deck: list[int] = []
+        for _ in range(k):
+            c = deck.pop() if deck else draw_card(s, ev)
+            deck = s.deck  # a new deck when the discard pile was shuffled
+            assert c is not None
+            got_deck.append(c)
+            hand[c] += 1
+        got = tuple(got_deck)
+        if len(row) < ROW_SIZE:
+            refill_row(s, ev)
     said = _DRAW_SAID.get(what)
     if said is None:
         said = _DRAW_SAID[what] = tuple(
@@ -647,7 +668,7 @@ def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Ev
             for t in range(5))
     ev.append(said[seat])
     if k:
-        ev.append(_DECK_DRAWN[seat][tuple(got_deck)])
+        ev.append(_DECK_DRAWN[seat][got])
     if hand[0] + hand[1] + hand[2] > HAND_LIMIT:
         s.pending = {"kind": "discard", "seat": seat}
         _auto_discard(s, seat, ev)
