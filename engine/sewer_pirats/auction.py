@@ -239,10 +239,15 @@ def pay(s: State, seat: int, c: int, ev: Events, auto: bool = False) -> None:
     s.hands[seat][c] -= 1
     s.discard[c] += 1
     a["pay"] -= 1
-    pub_shared(ev, ("pay", seat, c), lambda: Event(
-        "pay", f"{P(seat)} discards {card_word(c)} to pay.", None, {"seat": seat}))
+    ev.append(_PAID[seat][c])
     if not auto:
         _auto_pay(s, ev)
+
+
+#: "... discards ... to pay", by seat and card (an Event is frozen: one object serves all)
+_PAID: tuple[tuple[Event, ...], ...] = tuple(tuple(
+    Event("pay", f"{P(seat)} discards {card_word(c)} to pay.", None, {"seat": seat})
+    for c in range(3)) for seat in range(5))
 
 
 def _end(s: State, ev: Events) -> None:

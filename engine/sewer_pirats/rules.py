@@ -30,7 +30,6 @@ from .common import (
     draw_card,
     new_group,
     pub,
-    pub_shared,
     refill_row,
     shuffled,
 )
@@ -444,7 +443,7 @@ def _sail_options(s: State) -> list[Option]:
     _, tribe, space = p["line"][0]
     took = p["took"]
     extra = None
-    if s.abilities:
+    if s.variant != LANDLUBBER:  # ``s.abilities`` without the property's call
         if tribe == TOAD and space != CAPTAIN and took == 0:
             extra = sailing.STAY
         elif tribe == RAT and took == 1:
@@ -699,9 +698,13 @@ def _discard_one(s: State, seat: int, c: int, ev: Events) -> None:
     """Decision: cards discarded down to six go face up onto the discard pile."""
     s.hands[seat][c] -= 1
     s.discard[c] += 1
-    pub_shared(ev, ("discard", seat, c), lambda: Event(
-        "discard", f"{P(seat)} discards {card_word(c)} (hand limit {HAND_LIMIT}).", None,
-        {"seat": seat}))
+    ev.append(_DISCARDED[seat][c])
+
+
+#: "... discards ...", by seat and card (an Event is frozen: one object serves every game)
+_DISCARDED: tuple[tuple[Event, ...], ...] = tuple(tuple(
+    Event("discard", f"{P(seat)} discards {card_word(c)} (hand limit {HAND_LIMIT}).", None,
+          {"seat": seat}) for c in range(3)) for seat in range(5))
 
 
 def _discard(s: State, seat: int, c: int, ev: Events) -> None:
@@ -715,7 +718,7 @@ def _crew(s: State, seat: int, c: Crew, follow: bool, ev: Events) -> None:
     s.pending = None
     do_crew(s, seat, c, ev)
     kind, x, tribe, _, to, _, _ = c
-    if not s.abilities:
+    if s.variant == LANDLUBBER:  # no abilities (``s.abilities`` without the call)
         return
     if tribe == SNAIL and kind == "move" and cards_left(s) > 0:
         s.pending = {"kind": "snail", "seat": seat, "ship": x, "space": to - 1}

@@ -22,7 +22,7 @@ from .common import (
     sort_tokens,
 )
 from .data import CAPTAIN, RAT, SHIPS, TOAD, space_name, token_name
-from .state import State
+from .state import LANDLUBBER, State
 
 SEIZE, STAY, LEAVE = "seize", "stay", "leave"
 
@@ -86,7 +86,7 @@ def step(s: State, ev: Events) -> None:
     p = s.pending
     assert p is not None
     line, booty = p["line"], p["booty"]
-    abilities = s.abilities
+    abilities = s.variant != LANDLUBBER  # ``s.abilities`` without the property's call
     while line:
         if not booty:
             line.pop(0)
@@ -115,16 +115,22 @@ def seize(s: State, token: str, ev: Events) -> None:
     if space not in p["seized"]:
         p["seized"].append(space)
 
-    def event() -> Event:
+    key = (seat, tribe, space, token)
+    found = _SEIZED.get(key)  # looked up here rather than by ``pub_shared``: no closure
+    if found is None:
         who = "captain" if space == CAPTAIN else f"{tribe} on space {space + 1}"
-        return Event("seize", f"{P(seat)}'s {who} seizes {token_name(token)}.", None,
-                     {"seat": seat, "token": token})
-
-    pub_shared(ev, ("seize", seat, tribe, space, token), event)
-    if s.abilities and tribe == RAT and p["took"] == 1 and p["booty"]:
+        found = _SEIZED[key] = Event("seize", f"{P(seat)}'s {who} seizes "
+                                     f"{token_name(token)}.", None, {"seat": seat, "token": token})
+    ev.append(found)
+    if tribe == RAT and s.variant != LANDLUBBER and p["took"] == 1 and p["booty"]:
         return
     p["line"].pop(0)
     p["took"] = 0
+
+
+#: the seizures' events by seat, tribe, space and token (under 7,000: an Event is frozen,
+#: one object serves every game)
+_SEIZED: dict[tuple[int, str, int, str], Event] = {}
 
 
 def stay(s: State, ev: Events) -> None:
