@@ -298,22 +298,8 @@ _SEES: dict[bool, list[dict[Any, tuple[Any, Any, bool]]]] = {
     for abilities in (False, True)}
 #: a card costs at most 6 on one ship: captain from the play area (3) past three raccoons
 _MOST_CARDS = 6
-#: how a seat sees the crew spaces 1-3 of a ship, by whether abilities apply (index), the
-#: seat (index) and the three figures there: (the spaces as ``_SEES`` shows them to a
-#: boarding figure, the seat's own figures aboard as (index, tribe, the spaces ahead of
-#: it)); a few thousand keys a seat (at most 31 ** 3)
-_SHIP_SEEN: tuple[list[dict[tuple, tuple[tuple, tuple]]], ...] = (
-    [{} for _ in range(5)], [{} for _ in range(5)])
 #: a turn's sailing, the only move of a seat with a captain, by ship
 _SAIL_ONLY: list[list[Option]] = [[_sail_option(x, False)] for x in range(3)]
-
-
-def _ship_seen(abilities: bool, seat: int, figures: tuple) -> tuple[tuple, tuple]:
-    view = _SEES[abilities][seat]
-    seen = [view[f] for f in figures]
-    ahead = (seen[0][0], seen[1][0], seen[2][0])
-    own = tuple((p, seen[p][1], ahead[p + 1:]) for p in range(3) if seen[p][2])
-    return ahead, own
 
 
 def _turn_options(s: State, seat: int) -> list[Option]:
@@ -326,7 +312,9 @@ def _turn_options(s: State, seat: int) -> list[Option]:
     the spaces ahead of the figure as ``_SEES`` shows them. Written for speed (random play
     and the AI ask for a turn's moves hundreds of thousands of times): the three captain's
     spaces are checked one by one and the caches read by subscript, because a loop and
-    method calls cost more than the checks themselves."""
+    method calls cost more than the checks themselves. (A cache of how a seat sees a
+    ship's three figures at once saved a lookup or two but kept meeting new keys, tens a
+    game, each dearer than what it saved.)"""
     sp0, sp1, sp2 = ships = s.ships
     f = sp0[CAPTAIN]
     if f is not None and f[0] == seat:
@@ -349,7 +337,7 @@ def _turn_options(s: State, seat: int) -> list[Option]:
     hand = s.hands[seat]
     abilities = s.variant != LANDLUBBER
     roach = abilities and COCKROACH in s.tribes[seat]
-    seen = _SHIP_SEEN[abilities][seat]
+    view = _SEES[abilities][seat]
     boarding = _BOARDING[abilities]
     for y in (0, 1, 2):
         have = hand[y]
@@ -359,13 +347,9 @@ def _turn_options(s: State, seat: int) -> list[Option]:
             have = _MOST_CARDS
         sp = ships[y]
         free = sp[CAPTAIN] is None
-        figures = (sp[0], sp[1], sp[2])
-        try:
-            ahead, own = seen[figures]
-        except KeyError:
-            ahead, own = seen[figures] = _ship_seen(abilities, seat, figures)
+        a, b, c = view[sp[0]], view[sp[1]], view[sp[2]]
         if homes:
-            key = (y, ahead, free, have, homes)
+            key = (y, a[0], b[0], c[0], free, have, homes)
             try:
                 out += boarding[key]
             except KeyError:
@@ -373,16 +357,26 @@ def _turn_options(s: State, seat: int) -> list[Option]:
                     boarding.clear()
                 moves = boarding[key] = [
                     o for tribe in homes for o in _figure_moves(
-                        y, -1, tribe, abilities, ahead, free, have, sp, seat)]
+                        y, -1, tribe, abilities, (a[0], b[0], c[0]), free, have, sp, seat)]
                 out += moves
-        for p, tribe, there in own:
-            key = (y, p, tribe, there, free, have, abilities)
+        if a[2]:
+            key = (y, 0, a[1], (b[0], c[0]), free, have, abilities)
             try:
                 out += _ABOARD[key]
             except KeyError:
-                moves = _ABOARD[key] = _figure_moves(
-                    y, p, tribe, abilities, there, free, have, sp, seat)
-                out += moves
+                out += _aboard(key, sp, seat)
+        if b[2]:
+            key = (y, 1, b[1], (c[0],), free, have, abilities)
+            try:
+                out += _ABOARD[key]
+            except KeyError:
+                out += _aboard(key, sp, seat)
+        if c[2]:
+            key = (y, 2, c[1], (), free, have, abilities)
+            try:
+                out += _ABOARD[key]
+            except KeyError:
+                out += _aboard(key, sp, seat)
     if not out:
         out = [opt(("idle",), "idle", {}, "Pass your turn: you can do nothing", ("idle",))]
     return out
@@ -398,6 +392,14 @@ def _turn_options(s: State, seat: int) -> list[Option]:
 _BOARDING: tuple[dict[tuple, list[Option]], dict[tuple, list[Option]]] = ({}, {})
 _BOARDING_SIZE = 200_000
 _ABOARD: dict[tuple, list[Option]] = {}
+
+
+def _aboard(key: tuple, sp: list, seat: int) -> list[Option]:
+    """The moves of a seat's figure aboard by its ``_ABOARD`` key (ship, index, tribe, the
+    spaces ahead, captain's space free, cards, abilities), kept there."""
+    y, p, tribe, ahead, free, have, abilities = key
+    moves = _ABOARD[key] = _figure_moves(y, p, tribe, abilities, ahead, free, have, sp, seat)
+    return moves
 
 
 def _figure_moves(
