@@ -223,7 +223,7 @@ def finish(s: State, ev: Events) -> None:
     s.ships[x] = after
     if p["booty"]:
         s.box.extend(p["booty"])
-        pub(ev, "box", f"{len(p['booty'])} booty token(s) nobody seized go back to the box.")
+        ev.append(_BOXED[len(p["booty"])])
     group = new_group(s)
     if group is not None:
         s.groups[x].append(group)
@@ -237,11 +237,25 @@ def finish(s: State, ev: Events) -> None:
         offer_weasel(s, int(p["captain"]), -1, -1, ev)
 
 
+#: "... booty token(s) nobody seized go back to the box", by their number (1-3): an Event
+#: is frozen, one object serves every game
+_BOXED: tuple[Event, ...] = tuple(
+    Event("box", f"{k} booty token(s) nobody seized go back to the box.", None, {})
+    for k in range(4))
+#: the events of figures moving up after a sailing, by figure, ship and space (a few
+#: hundred), looked up directly rather than through ``pub_shared``: no closure to make
+_MOVED_UP: dict[tuple[tuple[int, str], int, int], Event] = {}
+
+
 def _move_up(ev: Events, f: tuple[int, str], x: int, t: int) -> None:
-    where = "becomes captain" if t == CAPTAIN else f"moves up to space {t + 1}"
-    pub_shared(ev, ("move_up", f, x, t), lambda: Event(
-        "move_up", f"{P(f[0])}'s {f[1]} stays aboard the {SHIPS[x]} ship and {where}.", None,
-        {"seat": f[0]}))
+    key = (f, x, t)
+    found = _MOVED_UP.get(key)
+    if found is None:
+        where = "becomes captain" if t == CAPTAIN else f"moves up to space {t + 1}"
+        found = _MOVED_UP[key] = Event(
+            "move_up", f"{P(f[0])}'s {f[1]} stays aboard the {SHIPS[x]} ship and {where}.",
+            None, {"seat": f[0]})
+    ev.append(found)
 
 
 def _game_ends(s: State, x: int, ev: Events) -> None:
