@@ -567,21 +567,22 @@ def apply(s: State, seat: int, payload: Any) -> list[Event]:
     if s.phase == AUCTION:
         _apply_auction(s, seat, payload, ev)
         return ev
-    if what == "tribe":
-        _choose_tribe(s, seat, payload[1], ev)
-        return ev
+    # the kinds by how often random play and the AI meet them (each test costs)
     if what == "draw":
         _draw(s, seat, payload[2], payload[3], payload[4], ev)
     elif what == "discard":
         _discard(s, seat, payload[1], ev)
     elif what == "crew":
         _crew(s, seat, payload[1], payload[2], ev)
-    elif what == "sail":
-        s.pending = None
-        sailing.start_sail(s, payload[1], not payload[2], ev)
     elif what == "seize":
         sailing.seize(s, payload[1], ev)
         sailing.step(s, ev)
+    elif what == "sail":
+        s.pending = None
+        sailing.start_sail(s, payload[1], not payload[2], ev)
+    elif what == "tribe":
+        _choose_tribe(s, seat, payload[1], ev)
+        return ev
     elif what == "stay":
         sailing.stay(s, ev)
         sailing.step(s, ev)
