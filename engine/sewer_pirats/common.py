@@ -65,14 +65,21 @@ def shuffled(s: State, items: list) -> list:
     getrandbits = rng(s.seed, s.counter).getrandbits
     s.counter += 1
     out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _STEPS.get(len(out))
+    if steps is None:
+        steps = _STEPS[len(out)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(out) - 1, 0, -1))
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+#: a shuffle's steps by the number of items (at most 54): (index, items up to it, bits
+#: drawn for it), so that the loop does not work them out again at every shuffle
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def cards_left(s: State) -> int:
