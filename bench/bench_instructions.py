@@ -5,7 +5,7 @@ how fast or how busy the machine is. Prints figures.
 
 Why: the development machine is a shared virtual machine whose speed drifts by half within
 an hour (Catanatron, the pure-Python Catan engine the Seafarers issue names as its anchor,
-ran 12 to 18 random 4-player games per second here on 2026-11-23, where the issue measured
+ran 10 to 18 random 4-player games per second here on 2026-11-23, where the issue measured
 about 22), so games per second from the timing benches move with it. Instruction counts do
 not: the same code and seeds give the same count on any day.
 
