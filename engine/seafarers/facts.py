@@ -15,7 +15,7 @@ from typing import Any
 
 from .board import RESOURCES, Board
 from .scenarios import scenario
-from .state import PIECES, State
+from .state import State
 
 #: the piece kinds in the order of Facts.counts
 KINDS = ("settlement", "city", "road", "ship")
@@ -598,7 +598,8 @@ def all_pieces(s: State) -> list[dict[str, int]]:
 
 
 def pieces_left(s: State, seat: int, kind: str) -> int:
-    return PIECES[kind] - facts(s).counts[seat][KIND_INDEX[kind]]
+    """The seat's pieces of that kind not on the board (the scenario's counts)."""
+    return scenario(s.scenario).pieces[kind] - facts(s).counts[seat][KIND_INDEX[kind]]
 
 
 def harbour_ratio(s: State, seat: int, res: int) -> int:

@@ -29,6 +29,7 @@ from .rules import (
     offer_text,
     to_act,
 )
+from .scenarios import scenario
 from .state import (
     ANSWER,
     COMPOSE,
@@ -37,7 +38,6 @@ from .state import (
     FREE_ROUTES,
     GOLD,
     MAIN,
-    PIECES,
     PLENTY,
     ROBBER,
     ROLL,
@@ -230,9 +230,10 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         f = facts(s)
         sf = f.seat(s, seat)
         count = f.counts[seat]
+        limit = scenario(s.scenario).pieces
         out = []
         for kind, places in (("road", sf.roads), ("ship", sf.ships)):
-            if count[KIND_INDEX[kind]] < PIECES[kind]:
+            if count[KIND_INDEX[kind]] < limit[kind]:
                 out.extend(_kept(s, seat, (kind, e, "free"), kind, {"e": e})
                            for e in places(s))
         out.append(_BARE["stop"])
@@ -311,10 +312,6 @@ def _placements(s: State, sf: Any, kind: str, places: Any, arg: str) -> list[Act
     return got
 
 
-#: pieces per player in the order of Facts.counts
-_LIMIT = tuple(PIECES[k] for k in ("settlement", "city", "road", "ship"))
-
-
 def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
     """The main phase: build, buy, play, move a ship, trade with the bank, start an offer,
     end; ``only``: just those of one kind."""
@@ -327,16 +324,17 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
     f = facts(s)
     sf = f.seats[seat]
     count = f.counts[seat]
+    limit = scenario(s.scenario).limits  # in the order of count
     hand = s.hands[seat]
     wood, brick, wool, grain, ore = hand
-    if wood and brick and count[2] < _LIMIT[2] and (only is None or only == "road"):
+    if wood and brick and count[2] < limit[2] and (only is None or only == "road"):
         out += _placements(s, sf, "road", sf.roads, "e")
-    if wood and wool and count[3] < _LIMIT[3] and (only is None or only == "ship"):
+    if wood and wool and count[3] < limit[3] and (only is None or only == "ship"):
         out += _placements(s, sf, "ship", sf.ships, "e")
-    if wood and brick and wool and grain and count[0] < _LIMIT[0] and (
+    if wood and brick and wool and grain and count[0] < limit[0] and (
             only is None or only == "settlement"):
         out += _placements(s, sf, "settlement", sf.spots, "c")
-    if grain >= 2 and ore >= 3 and count[1] < _LIMIT[1] and (only is None or only == "city"):
+    if grain >= 2 and ore >= 3 and count[1] < limit[1] and (only is None or only == "city"):
         out += _placements(s, sf, "city", sf.cities, "c")
     if wool and grain and ore and s.deck and (only is None or only == "buy"):
         out.append(_BARE["buy"])

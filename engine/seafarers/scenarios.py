@@ -31,6 +31,10 @@ HARBOUR_TYPES: dict[str, str] = {
     "ore": "ore",
 }
 
+#: pieces per player in the base game (catan-base.md "Pieces"; Seafarers adds 15 ships);
+#: a scenario's data may change the ships and cities (``Scenario.pieces``)
+PIECES: dict[str, int] = {"settlement": 5, "city": 4, "road": 15, "ship": 15}
+
 #: scenarios the engine lays out and plays now (the others are parsed and checked)
 PLAYABLE: tuple[str, ...] = ("new_shores",)
 
@@ -51,6 +55,20 @@ class Scenario:
     @cached_property
     def positions(self) -> tuple[Hex, ...]:
         return tuple((h["q"], h["r"]) for h in self.hexes)
+
+    @cached_property
+    def pieces(self) -> dict[str, int]:
+        """Pieces per player: the base game's, with the ships and cities the scenario's data
+        gives (Greater Catan: "Each player takes 5 villages, 8 cities, 15 roads and 15
+        ships")."""
+        return {**PIECES, "ship": self.rules.get("ships_per_player", PIECES["ship"]),
+                "city": self.rules.get("cities_per_player", PIECES["city"])}
+
+    @cached_property
+    def limits(self) -> tuple[int, int, int, int]:
+        """``pieces`` in the order settlement, city, road, ship (facts.KINDS)."""
+        p = self.pieces
+        return p["settlement"], p["city"], p["road"], p["ship"]
 
 
 @lru_cache(maxsize=1)

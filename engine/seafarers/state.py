@@ -26,8 +26,6 @@ FREE_ROUTES, PLENTY = "free_routes", "plenty"
 COMPOSE, ANSWER, CONFIRM = "offer", "answers", "confirm"
 OVER = "over"
 
-#: pieces per player (catan-base.md "Pieces"; Seafarers adds 15 ships)
-PIECES: dict[str, int] = {"settlement": 5, "city": 4, "road": 15, "ship": 15}
 #: bank: 19 of each resource (catan-base.md)
 BANK_EACH = 19
 #: the 25 development cards (catan-base.md)

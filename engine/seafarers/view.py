@@ -45,7 +45,6 @@ from .state import (
     GOLD,
     MAIN,
     OVER,
-    PIECES,
     PLENTY,
     ROBBER,
     ROLL,
@@ -133,6 +132,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     sc = scenario(s.scenario)
     text, pseat = pending(s)
     pieces = all_pieces(s)
+    limit = sc.pieces
     v: dict[str, Any] = {
         "game": "seafarers",
         "seat": seat,
@@ -164,7 +164,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
                 "knights": s.knights[p],
                 "route": s.road_len[p],
                 "special": s.special[p],
-                "left": {k: PIECES[k] - m for k, m in pieces[p].items()},
+                "left": {k: limit[k] - m for k, m in pieces[p].items()},
                 "owed": s.owed[p],
             }
             for p in range(s.n)

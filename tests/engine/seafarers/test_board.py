@@ -100,3 +100,12 @@ def test_main_island_is_the_base_game_island_with_red_chips_apart(seed: int) -> 
     for (q, r), v in pos.items():
         if v in (6, 8):
             assert all(pos.get((q + dq, r + dr)) not in (6, 8) for dq, dr in DIRS.values())
+
+
+def test_piece_counts_come_from_each_scenarios_data() -> None:
+    """The base game's 5 settlements, 4 cities and 15 roads, with Seafarers' 15 ships, unless
+    the scenario says otherwise: Greater Catan gives each player 8 cities."""
+    base = {"settlement": 5, "city": 4, "road": 15, "ship": 15}
+    for sid, sc in scenarios().items():
+        expected = {**base, "city": 8} if sid == "greater_catan_4p" else base
+        assert sc.pieces == expected, sid
