@@ -508,17 +508,28 @@ def _seat_lists(f: Facts, attr: str, slot: int, old: list[Any] | None,
     return out
 
 
-def put_route(s: State, e: int, value: list[Any] | None) -> None:
-    """``s.routes[e] = value``, with the cached facts carried over rather than rebuilt."""
+def _put(s: State, attr: str, slot: int, value: list[Any] | None) -> tuple | None:
+    """``s.<attr>[slot] = value`` (attr: routes or buildings). If the cached facts were
+    fresh: them, the old piece, the new piece list and the changed seats' piece lists
+    (``_seat_lists``), for the caller to carry the facts over; else None."""
     f = s.cached_facts
     fresh = f is not None and f.matches(s)
-    old = s.routes[e]
-    s.routes[e] = value
+    pieces = getattr(s, attr)
+    old = pieces[slot]
+    pieces[slot] = value
     if not fresh:
+        return None
+    new = list(getattr(f, attr))
+    new[slot] = value
+    return f, old, new, _seat_lists(f, attr, slot, old, value)
+
+
+def put_route(s: State, e: int, value: list[Any] | None) -> None:
+    """``s.routes[e] = value``, with the cached facts carried over rather than rebuilt."""
+    put = _put(s, "routes", e, value)
+    if put is None:
         return
-    routes = list(f.routes)
-    routes[e] = value
-    lists = _seat_lists(f, "routes", e, old, value)
+    f, old, routes, lists = put
     g = f._with(routes, f.buildings, f.pirate, {p: (None, rt) for p, rt in lists.items()})
     for r, sign in ((old, -1), (value, 1)):
         if r is not None:
@@ -555,15 +566,10 @@ def _carry_places(s: State, old: SeatFacts, new: SeatFacts, e: int) -> None:
 
 def put_building(s: State, c: int, value: list[Any] | None) -> None:
     """``s.buildings[c] = value``, with the cached facts carried over."""
-    f = s.cached_facts
-    fresh = f is not None and f.matches(s)
-    old = s.buildings[c]
-    s.buildings[c] = value
-    if not fresh:
+    put = _put(s, "buildings", c, value)
+    if put is None:
         return
-    buildings = list(f.buildings)
-    buildings[c] = value
-    lists = _seat_lists(f, "buildings", c, old, value)
+    f, old, buildings, lists = put
     g = f._with(f.routes, buildings, f.pirate, {p: (bl, None) for p, bl in lists.items()})
     for bl, sign in ((old, -1), (value, 1)):
         if bl is not None:

@@ -214,16 +214,13 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
     if ph == DISCARD:
         hand, owed = s.hands[seat], s.owed[seat]
         return [_discard(i, owed) for i in range(5) if hand[i] > 0]
-    if ph == GOLD:
-        res = _BY_RES["gold"]
+    if ph == GOLD or ph == PLENTY:  # a resource of choice, from what the bank holds
+        res = _BY_RES["gold" if ph == GOLD else "plenty"]
         return [res[i] for i in range(5) if s.bank[i] > 0]
     if ph == ROBBER:
         return _robber_moves(s, seat)
     if ph == STEAL:
         return [_SEAT["steal"][v] for v in s.victims]
-    if ph == PLENTY:
-        res = _BY_RES["plenty"]
-        return [res[i] for i in range(5) if s.bank[i] > 0]
     if ph == CONFIRM:
         return _confirm_moves(s, seat)
     if ph == FREE_ROUTES:
