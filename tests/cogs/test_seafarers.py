@@ -175,15 +175,23 @@ async def _until_alice_can_offer(h: Harness, alice: FakeUser, bob: FakeUser):
     raise AssertionError("no trade was possible")
 
 
-async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
-    h: Harness,
-) -> None:
+async def _alice_offers_one_for_one(h: Harness):
+    """A table of Alice, Bob and a computer player where Alice, on turn, has offered one
+    card she holds for one Bob holds, by command: (alice, bob, their seats, the two
+    resource indices, the two resource names)."""
     alice, bob = h.user("alice"), h.user("bob")
     await open_catan(h, alice, bob, bots=1)
     a, b, pair = await _until_alice_can_offer(h, alice, bob)
     give, get = RESOURCES[pair[0]], RESOURCES[pair[1]]
     r = await h.slash(alice, "catan offer", give=f"1 {give}", get=f"1 {get}")
     assert r.text.startswith("Done:"), r.text
+    return alice, bob, a, b, pair, give, get
+
+
+async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
+    h: Harness,
+) -> None:
+    alice, bob, a, b, pair, give, get = await _alice_offers_one_for_one(h)
     turn = boards(h)[-1]
     assert bob.id in turn.pinged
     r = await h.click(bob, turn, "My hand / act")
@@ -204,12 +212,7 @@ async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
 
 
 async def test_a_counter_offer_by_command_and_the_offerer_takes_it(h: Harness) -> None:
-    alice, bob = h.user("alice"), h.user("bob")
-    await open_catan(h, alice, bob, bots=1)
-    a, b, pair = await _until_alice_can_offer(h, alice, bob)
-    give, get = RESOURCES[pair[0]], RESOURCES[pair[1]]
-    r = await h.slash(alice, "catan offer", give=f"1 {give}", get=f"1 {get}")
-    assert r.text.startswith("Done:"), r.text
+    alice, bob, a, b, pair, give, get = await _alice_offers_one_for_one(h)
     # Bob answers by command with a counter-offer (one move starts it, then its cards)
     r = await h.slash(bob, "catan counter", give=f"1 {get}", get=f"1 {give}")
     assert r.text.startswith("Done:"), r.text
