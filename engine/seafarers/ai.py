@@ -43,8 +43,6 @@ from .state import (
 )
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-#: what to save for, in order
-PLAN = ("city", "settlement", "dev", "road")
 #: offers the AI makes in one turn at most (the rules allow OFFERS_PER_TURN). Measured
 #: (bench/bench_seafarers_offers.py): a second offer of two spare cards for the missing
 #: one, after the first was declined, was taken in 4% of cases and left the AI no

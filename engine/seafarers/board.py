@@ -165,9 +165,6 @@ class Board:
         a, b = shared_edge(h1, h2)
         return self.edge_index[(self.corner_index[a], self.corner_index[b])]
 
-    def edge_of(self, a: int, b: int) -> int | None:
-        return self.edge_index.get((a, b) if a <= b else (b, a))
-
 
 @lru_cache(maxsize=64)
 def board_for(hexes: tuple[Hex, ...], terrain: tuple[str, ...]) -> Board:

@@ -16,7 +16,6 @@ from .data import (
     SHIPS,
     booty_tokens,
     kind_of,
-    token_name,
     value_of,
 )
 from .state import State
@@ -143,13 +142,6 @@ def captain_ship(s: State, seat: int) -> int:
         if f is not None and f[0] == seat:
             return x
     return -1
-
-
-def tokens_text(tokens: list[str]) -> str:
-    names = [token_name(t) for t in tokens]
-    if len(names) <= 1:
-        return "".join(names) or "nothing"
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def ship_name(x: int) -> str:

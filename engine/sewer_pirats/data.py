@@ -132,15 +132,6 @@ _TOKEN_NAMES: dict[str, str] = {}
 _TOKEN_NAMES.update((t, token_name(t)) for t in (*booty_tokens(), *bonus_tokens()))
 
 
-def is_token(code: object) -> bool:
-    if not isinstance(code, str):
-        return False
-    if code in BONUS_COUNTS:
-        return True
-    kind, _, v = code.partition("-")
-    return kind in BOOTY_VALUES and v.isdigit() and int(v) in BOOTY_VALUES[kind]
-
-
 def card_word(symbol: int, k: int = 1) -> str:
     """ "a cat card", "2 fish cards" """
     if k == 1:
