@@ -9,17 +9,26 @@ Configuration comes from the environment, or from a `.env` file beside this one
     PARLEY_TOKEN       the bot token from the Discord developer portal (DISCORD_TOKEN works too)
     PARLEY_DB          the SQLite file (default: parley.db in the working directory)
     PARLEY_DEV_GUILD   optional server id: commands sync there instantly while developing
-    PARLEY_LOG_LEVEL   optional: DEBUG, INFO (default), WARNING
+    PARLEY_LOG_LEVEL   optional: DEBUG, INFO (default), WARNING, ERROR. Whatever the level,
+                       the log never shows the token nor hidden game information: the
+                       libraries that would print it (SQL values, REST bodies, gateway
+                       events) stay at INFO (see HIDDEN_INFO_LOGGERS)
     PARLEY_ENV_FILE    optional: read this file instead of .env
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TextIO
+
+from engine.core import clip, quote
+
+log = logging.getLogger("parley")
 
 NO_TOKEN_HELP = """\
 Parley needs a Discord bot token, and none was found in PARLEY_TOKEN (or DISCORD_TOKEN).
@@ -57,19 +66,121 @@ def settings(environ: Mapping[str, str], env_file: Path) -> dict[str, str]:
     return merged
 
 
-class RedactToken(logging.Filter):
-    """Drops the token from any log record, should a library ever print it."""
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
+#: Loggers whose DEBUG lines carry hidden information, capped at INFO whatever level the
+#: operator asks for (the reliability issue, item 3: hidden information never reaches a log):
+#: aiosqlite logs every statement with its values (state dumps: hands, sealed bids);
+#: discord.http logs every request and response body (the hand DMs); discord.gateway logs
+#: every event (custom ids and menu picks of moves, typed options); discord.webhook logs
+#: the URLs of interaction answers, which hold the interaction's token.
+HIDDEN_INFO_LOGGERS = ("aiosqlite", "discord.http", "discord.gateway", "discord.webhook")
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if self.token and self.token in message:
-            record.msg = message.replace(self.token, "[token]")
-            record.args = ()
-        return True
+
+def secret_parts(token: str | None) -> list[str]:
+    """The strings to redact for a token: the token, and its signature (the part after the
+    last dot), which is the secret part and may be printed on its own."""
+    if not token:
+        return []
+    parts = [token]
+    signature = token.rsplit(".", 1)[-1]
+    if signature != token and len(signature) >= 16:
+        parts.append(signature)
+    return parts
+
+
+def redact(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with every secret replaced by "[token]"."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "[token]")
+    return text
+
+
+class RedactingFormatter(logging.Formatter):
+    """Formats a record, then removes the token from the whole text: message, traceback
+    (``exc_text``) and stack alike (the reliability issue, item 7: a filter that rewrote
+    only the message let a token inside a logged exception through). Installed on the one
+    handler the bot logs to; discord.py adds none of its own (``log_handler=None``)."""
+
+    def __init__(self, secrets: Iterable[str], fmt: str = LOG_FORMAT) -> None:
+        super().__init__(fmt)
+        self.secrets = [s for s in secrets if s]
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = redact(super().format(record), self.secrets)
+        if record.exc_text:  # the cached traceback, which another handler would reuse
+            record.exc_text = redact(record.exc_text, self.secrets)
+        return text
+
+
+def quiet_hidden_loggers() -> None:
+    """Cap the loggers of ``HIDDEN_INFO_LOGGERS`` at INFO (or the root's level if higher)."""
+    for name in HIDDEN_INFO_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
+
+
+def configure_logging(
+    level: str, token: str | None, stream: TextIO | None = None
+) -> logging.Handler:
+    """The bot's logging: one handler on the root logger (stderr unless ``stream``), whose
+    formatter redacts the token, at ``level`` (DEBUG, INFO, WARNING or ERROR), with the
+    loggers that would print hidden information capped at INFO. ValueError for an unknown
+    level. Returns the handler (tests remove it again)."""
+    name = level.strip().upper()
+    if name not in LOG_LEVELS:
+        raise ValueError(
+            f"PARLEY_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {quote(level)}.")
+    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    handler.setFormatter(RedactingFormatter(secret_parts(token)))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(name)
+    quiet_hidden_loggers()
+    return handler
+
+
+_SOCKET_ERRORS: dict[type, str] = {
+    ConnectionRefusedError: "the connection was refused",
+    TimeoutError: "the connection timed out",
+    ConnectionResetError: "the connection was reset",
+}
+
+
+def startup_failure(error: BaseException) -> str | None:
+    """One line saying what failed when the bot could not connect to Discord, or None for
+    an error that is not a connection failure (item 7: a network or DNS failure at start
+    prints one line, not a traceback)."""
+    import aiohttp
+    import discord
+
+    if isinstance(error, aiohttp.ClientConnectorDNSError):
+        return (f"Could not reach Discord ({error.host}): DNS lookup failed. "
+                "Check the network connection and the DNS settings.")
+    if isinstance(error, aiohttp.ClientConnectorCertificateError):
+        return (f"Could not reach Discord ({error.host}): its TLS certificate could not be "
+                "verified. Check the system clock and the CA certificates.")
+    if isinstance(error, aiohttp.ClientConnectorError):
+        why = _SOCKET_ERRORS.get(type(error.os_error)) or error.strerror or "connection failed"
+        return (f"Could not reach Discord ({error.host}:{error.port}): {clip(why, 80)}. "
+                "Check the network connection, and any firewall or proxy.")
+    if isinstance(error, discord.GatewayNotFound):
+        return ("Discord's gateway could not be found: Discord may be down "
+                "(https://discordstatus.com). Try again later.")
+    if isinstance(error, discord.DiscordServerError):
+        return (f"Discord answered with a server error ({error.status}) at start-up: it may "
+                "be down (https://discordstatus.com). Try again later.")
+    if isinstance(error, discord.HTTPException):
+        return (f"Discord refused a request at start-up ({error.status}"
+                f"{f', code {error.code}' if error.code else ''}: {clip(error.text, 120)}).")
+    if isinstance(error, discord.ConnectionClosed):
+        return f"Discord closed the connection at start-up (code {error.code}). Try again later."
+    if isinstance(error, (asyncio.TimeoutError, aiohttp.ClientError, OSError)):
+        detail = clip(str(error), 120) or type(error).__name__
+        return (f"Could not reach Discord: {detail}. "
+                "Check the network connection, and any firewall or proxy.")
+    return None
 
 
 def main(argv: list[str]) -> int:
@@ -91,13 +202,11 @@ def main(argv: list[str]) -> int:
     if guild and not guild.isdigit():
         print("PARLEY_DEV_GUILD must be a server id (a number).", file=sys.stderr)
         return 2
-    handler = logging.StreamHandler()
-    handler.addFilter(RedactToken(token))
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logging.basicConfig(level=conf.get("PARLEY_LOG_LEVEL", "INFO").upper(), handlers=[handler])
-    # aiosqlite logs every statement with its values at DEBUG: hands and sealed bids among
-    # them. Hidden information never goes to a log line, whatever the level asked for.
-    logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.root.level))
+    try:
+        configure_logging(conf.get("PARLEY_LOG_LEVEL") or "INFO", token)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return 2
 
     import discord
 
@@ -110,6 +219,14 @@ def main(argv: list[str]) -> int:
     except discord.LoginFailure:
         print("Discord refused the token in PARLEY_TOKEN: it is wrong or was reset. "
               "Copy a fresh one from the Bot page of your application.", file=sys.stderr)
+        return 1
+    except Exception as error:  # noqa: BLE001 - every failure ends in one clear report
+        line = startup_failure(error)
+        if line is None:
+            # Not a connection failure: the traceback helps, through the redacting handler.
+            log.critical("Parley stopped on an unexpected error.", exc_info=error)
+        else:
+            print(redact(line, secret_parts(token)), file=sys.stderr)
         return 1
     return 0
 

@@ -16,6 +16,12 @@ from collections.abc import Iterable, Sequence
 from cogs.texts import LABEL_LIMIT, clip, fill
 from engine.core import Action
 
+#: the longest typed JSON read as an action: every legal action of every game is far
+#: shorter (select and autocomplete values are 100 characters at most)
+JSON_LIMIT = 1000
+#: the deepest nesting of brackets read as an action (the games' args nest 3 at most)
+DEPTH_LIMIT = 8
+
 
 def _canon(action: Action) -> str:
     return json.dumps({"kind": action.kind, "args": dict(action.args)}, sort_keys=True,
@@ -39,12 +45,48 @@ def label(action: Action, names: Sequence[str] = (), markdown: bool = False) -> 
     return clip(text, LABEL_LIMIT)
 
 
+def _nesting(text: str) -> int:
+    """How deep the brackets of a JSON text nest (brackets inside strings not counted)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _from_json(text: str) -> Action | None:
+    """The action a typed JSON text holds, or None. Junk is refused before it is parsed: a
+    text longer than ``JSON_LIMIT`` or nested deeper than ``DEPTH_LIMIT`` names no move
+    (the reliability issue: 1,000 nested brackets, which fit in a 2,000-character option,
+    raised ``RecursionError`` inside ``json.loads``)."""
+    if len(text) > JSON_LIMIT or _nesting(text) > DEPTH_LIMIT:
+        return None
+    try:
+        return Action.from_dict(json.loads(text))
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+
+
 def decode(value: str, legal: Sequence[Action], names: Sequence[str] = ()) -> Action | None:
     """The action a value or typed text stands for, or None when it names nothing.
 
     Tried in order: a token of a legal action, the JSON of an action (legal or not: the
-    engine will say why not), the exact label of a legal action (case ignored), and a
-    part of a label that only one legal action contains.
+    engine will say why not; junk JSON names nothing, see ``_from_json``), the exact label
+    of a legal action (case ignored), and a part of a label that only one legal action
+    contains.
     """
     text = value.strip()
     if not text:
@@ -52,10 +94,8 @@ def decode(value: str, legal: Sequence[Action], names: Sequence[str] = ()) -> Ac
     if text.startswith("#"):
         return next((a for a in legal if token(a) == text), None)
     if text.startswith("{"):
-        try:
-            data = json.loads(text)
-            found = Action.from_dict(data)
-        except (ValueError, KeyError, TypeError, AttributeError):
+        found = _from_json(text)
+        if found is None:
             return None
         return next((a for a in legal if a == found), found)
     folded = text.casefold()

@@ -94,8 +94,8 @@ def parse_cards(text: str) -> list[str]:
             out += [w for w in words if w]
             continue
         raise IllegalAction(
-            f"I don't know the card {part!r}. Write codes (ST5, SS10, BV1, RUM, KING) or "
-            "names (Stormsail 5, Pirate Monkey), separated by spaces or commas."
+            f"I don't know the card {texts.quote(part)}. Write codes (ST5, SS10, BV1, RUM, "
+            "KING) or names (Stormsail 5, Pirate Monkey), separated by spaces or commas."
         )
     return out
 

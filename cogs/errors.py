@@ -3,11 +3,18 @@
 Rules refusals (``IllegalAction``) and option errors carry a sentence meant for the user
 and are shown as they are. Anything else is logged with its traceback for the operator and
 answered with a generic sentence: no traceback, token or hidden information reaches Discord.
+
+The log line names what failed by ``describe``: the command, or the kind of component with
+its table, seat and move count. Never the rest of a custom id, a menu pick or an option:
+a move button carries its move in its custom id, and a sealed bid was once seen in the log
+that way (the reliability issue, item 3; DESIGN.md: private information goes only to its
+seat).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -16,6 +23,49 @@ from cogs import texts
 from engine.core import IllegalAction
 
 log = logging.getLogger("parley.cogs")
+
+#: the kinds of the custom id templates (cogs/views.py), as the log names them
+COMPONENT_NAMES = {
+    "hand": "My hand / act button",
+    "rules": "Rules button",
+    "join": "Join button",
+    "act": "move menu",
+    "do": "move button",
+    "batch": "multi-pick move menu",
+}
+#: the part of a custom id that hides nothing: kind, table key, then seat and move count
+_PUBLIC_PART = re.compile(r"parley:([a-z]+):([0-9]+)(?::([0-9]+):([0-9]+))?")
+#: what an option of each type is called when it cannot be read
+TYPE_WORDS = {
+    discord.AppCommandOptionType.string: "text",
+    discord.AppCommandOptionType.integer: "a whole number",
+    discord.AppCommandOptionType.number: "a number",
+    discord.AppCommandOptionType.boolean: "yes or no",
+    discord.AppCommandOptionType.user: "a member",
+    discord.AppCommandOptionType.channel: "a channel",
+    discord.AppCommandOptionType.role: "a role",
+    discord.AppCommandOptionType.mentionable: "a member or a role",
+    discord.AppCommandOptionType.attachment: "a file",
+}
+
+
+def describe(interaction: discord.Interaction) -> str:
+    """What the interaction was, fit for the log: "/ahod bid", or "move button of table 12,
+    seat 1, move 7 (parley:do:12:1:7)". Never a move, a menu pick or anything typed."""
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if isinstance(custom_id, str):
+        m = _PUBLIC_PART.match(custom_id)
+        if m is None:
+            return "a component Parley did not make"
+        kind, key, seat, moves = m.groups()
+        what = f"{COMPONENT_NAMES.get(kind, 'component')} of table {key}"
+        if seat is None:
+            return f"{what} (parley:{kind}:{key})"
+        return f"{what}, seat {seat}, move {moves} (parley:{kind}:{key}:{seat}:{moves})"
+    return f"a {interaction.type.name} interaction"
 
 
 def user_message(error: BaseException) -> str | None:
@@ -33,7 +83,9 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandNotFound):
         return "I don't know that command any more; Discord may show an old list. Try again shortly."
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not read {error.value!r} as a {error.type.name.lower()}."
+        # What was typed is quoted briefly: an option holds up to 6,000 characters (item 6).
+        what = TYPE_WORDS.get(error.type, "that kind of value")
+        return f"I could not read {texts.quote(error.value)} as {what}."
     return None
 
 
@@ -49,17 +101,16 @@ async def answer(interaction: discord.Interaction, text: str, *, ephemeral: bool
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer a failure politely; log an unexpected one (``describe``d, with its traceback).
+
+    Never raises: were it to, discord.py would log the component with its label ("Play
+    Red 13"), which is as private as its custom id.
+    """
     text = user_message(error)
     if text is None:
-        command = interaction.command.qualified_name if interaction.command else None
-        data = interaction.data or {}
-        log.error(
-            "failed: %s",
-            command or data.get("custom_id") or "interaction",
-            exc_info=error,
-        )
+        log.error("failed: %s", describe(interaction), exc_info=error)
         text = texts.INTERNAL_ERROR
     try:
         await answer(interaction, text)
-    except discord.HTTPException:
-        log.warning("could not answer a failed interaction", exc_info=True)
+    except Exception:  # noqa: BLE001 - Discord unreachable or the answer refused: logged
+        log.warning("could not answer a failed %s", describe(interaction), exc_info=True)

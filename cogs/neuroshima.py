@@ -62,7 +62,8 @@ def tile_key(table: Table, seat: int, typed: str) -> str:
     for key, row in TILES.items():
         if row["army"] == army and t in (key, row["name"].casefold()):
             return key
-    raise IllegalAction(f"There is no {typed!r} in your army; pick a tile from the list.")
+    raise IllegalAction(
+        f"There is no {texts.quote(typed)} in your army; pick a tile from the list.")
 
 
 def place_step(table: Table, seat: int, tile: str, space: str, rotation: int,
@@ -70,7 +71,7 @@ def place_step(table: Table, seat: int, tile: str, space: str, rotation: int,
     key = tile_key(table, seat, tile)
     index = BY_LABEL.get(space.strip().casefold())
     if index is None:
-        raise IllegalAction(f"There is no space {space!r}: spaces are a1-e3 and W1-W12.")
+        raise IllegalAction(f"There is no space {texts.quote(space)}: spaces are a1-e3 and W1-W12.")
     space = LABELS[index]
     if not 0 <= rotation <= 5:
         raise IllegalAction("The facing is a number from 0 to 5; pick it from the list.")

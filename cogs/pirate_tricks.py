@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import texts
 from cogs.adapters import Batch, GameAdapter, Panel
 from cogs.play import (
     command_move,
@@ -89,7 +90,7 @@ def parse_cards(text: str) -> list[str]:
             out += [c for c in (card_code(p) for p in pairs) if c]
         else:
             raise IllegalAction(
-                f"I don't know the card {part!r}. Write codes (R13, G5, B20) or names "
+                f"I don't know the card {texts.quote(part)}. Write codes (R13, G5, B20) or names "
                 "(red 13, green 5), separated by spaces or commas."
             )
     return out

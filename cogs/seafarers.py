@@ -58,8 +58,8 @@ def parse_cards(text: str) -> list[str]:
         res = SYNONYMS.get(word.casefold().rstrip("s")) or SYNONYMS.get(word.casefold())
         if res is None:
             raise IllegalAction(
-                f"I don't know the resource {word!r}. Write wood, brick, wool, grain or ore, "
-                "with a number before it for several (\"2 wood, 1 ore\")."
+                f"I don't know the resource {texts.quote(word)}. Write wood, brick, wool, grain "
+                "or ore, with a number before it for several (\"2 wood, 1 ore\")."
             )
         out += [res] * int(count or 1)
     if not out:

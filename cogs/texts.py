@@ -8,10 +8,16 @@ hidden: none of them takes a card or a private choice as an argument.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import discord
 
+# ``clip`` and ``quote`` live in the engine (whose refusals are bounded too) and are used
+# from here: ``texts.clip`` cuts any text to a Discord limit, ``texts.quote`` is the one way
+# a refusal repeats what someone typed (a short, clipped part of it).
+from engine.core import clip as clip
 from engine.core import fill_names
+from engine.core import quote as quote
 
 # -- limits of Discord, so no message is ever refused for its length ------------------------
 CONTENT_LIMIT = 2000
@@ -42,7 +48,6 @@ NO_THREAD_RIGHTS = (
     "I may not open threads in this channel. Give me **Create Public Threads** "
     "or open the table without `thread`."
 )
-ABORT_DENIED = "Only the host or a member who can manage messages here can abort the table."
 INTERNAL_ERROR = (
     "Something went wrong on my side. `/game status` shows where the table stands; "
     "try again in a moment."
@@ -64,7 +69,22 @@ STARTED = "The game begins! {mentions}: your cards are in your DMs (or `/game ha
 ABORTED = "{mention} aborted the table: the game is over without a winner."
 BOARD_REPOSTED = "The board is reposted below."
 THREAD_OPENED = "{mention} opened a **{title}** table in {thread}. Join it there with `/game join`."
-SETTINGS_SAVED = "Table settings changed by {mention}:\n{summary}"
+SETTINGS_SAVED = "Table settings changed by {mention}: {changes}.\n{summary}"
+SETTINGS_DENIED = "Only the host or a channel manager can change the table's settings."
+REPAIRED = (
+    "{mention} rebuilt this table's game from its move log ({moves} moves): the game goes on "
+    "from where it was."
+)
+REPAIRED_FINISHED = "{mention} rebuilt this table's finished game from its move log ({moves} moves)."
+REPAIR_FAILED = (
+    "Even the move log cannot rebuild this table's game. The host or a channel manager can "
+    "close it with /game abort; then /game new opens a fresh table here."
+)
+ABORTED_DAMAGED = (
+    "{mention} closed this table, whose saved game could not be read. `/game new` opens a "
+    "fresh one here."
+)
+WRONG_CHANNEL_JOIN = "That Join button belongs to the table in {channel}: join it there."
 DONE = "Done: {label}"
 
 LOBBY_HELP = (
@@ -105,6 +125,20 @@ def settings_summary(remind: int, limit: int, on_timeout: str) -> str:
     return "\n".join(lines)
 
 
+def settings_changes(before: Any, after: Any) -> str:
+    """What a settings change changed, in words ("time limit per turn 2 hours -> 1 minute")."""
+    out = []
+    if before.remind_minutes != after.remind_minutes:
+        out.append(f"reminder {minutes(before.remind_minutes)} → {minutes(after.remind_minutes)}")
+    if before.limit_minutes != after.limit_minutes:
+        out.append(f"time limit per turn {minutes(before.limit_minutes)} → "
+                   f"{minutes(after.limit_minutes)}")
+    if before.on_timeout != after.on_timeout:
+        out.append(f"on time-out {TIMEOUT_NAMES.get(before.on_timeout, before.on_timeout)} → "
+                   f"{TIMEOUT_NAMES.get(after.on_timeout, after.on_timeout)}")
+    return "; ".join(out) or "nothing (the same values again)"
+
+
 def join_words(words: Iterable[str]) -> str:
     items = list(words)
     if not items:
@@ -112,11 +146,6 @@ def join_words(words: Iterable[str]) -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, ending with an ellipsis when it was cut."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def chunks(text: str, limit: int = CONTENT_LIMIT) -> list[str]:

@@ -16,11 +16,43 @@ from typing import Any, Protocol, runtime_checkable
 
 JSON = Any
 
+#: the most of a typed text that a refusal quotes back (see :func:`quote`)
+QUOTE_LIMIT = 40
+#: the longest refusal reason: a Discord message holds 2,000 characters, and a reason may
+#: be wrapped in a sentence naming the step that failed
+REASON_LIMIT = 1500
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, ending with an ellipsis when it was cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def quote(value: JSON, limit: int = QUOTE_LIMIT) -> str:
+    """What someone typed, quoted in a refusal: its ``repr``, of at most ``limit`` characters
+    of the text. A refusal says what was not understood and what is allowed, never the whole
+    input back (the reliability issue: a 1 MB card name gave a 1 MB reason)."""
+    if isinstance(value, str):
+        return repr(clip(value, limit))
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more digits than Python prints
+        text = "a number too long to show"
+    return clip(text, limit)
+
 
 class IllegalAction(Exception):
-    """Raised by ``Game.apply`` before anything changes; ``reason`` is for the player."""
+    """Raised by ``Game.apply`` before anything changes; ``reason`` is for the player.
+
+    A reason longer than ``REASON_LIMIT`` keeps its beginning and its end, where the
+    sentences say what went wrong and what is allowed, and loses its middle: the last guard
+    against a reason that repeats a huge input (parsers quote input with :func:`quote`).
+    """
 
     def __init__(self, reason: str) -> None:
+        if len(reason) > REASON_LIMIT:
+            half = (REASON_LIMIT - 3) // 2
+            reason = reason[:half].rstrip() + " … " + reason[-half:].lstrip()
         super().__init__(reason)
         self.reason = reason
 
@@ -121,18 +153,19 @@ def fill_names(
 
 
 def resolve_options(options_spec: Mapping[str, Option], given: Mapping[str, JSON] | None) -> dict:
-    """Fill defaults and check values; raise ValueError with what is allowed."""
+    """Fill defaults and check values; raise ValueError with what is allowed (quoting at
+    most a short part of a name or value someone typed)."""
     given = dict(given or {})
     out: dict[str, JSON] = {}
     for name in given:
         if name not in options_spec:
             allowed = ", ".join(sorted(options_spec)) or "none"
-            raise ValueError(f"Unknown option {name!r}; the options are: {allowed}.")
+            raise ValueError(f"Unknown option {quote(name)}; the options are: {allowed}.")
     for name, spec in options_spec.items():
         value = given.get(name, spec.default)
         if value not in spec.values:
             allowed = ", ".join(str(v) for v in spec.values)
-            raise ValueError(f"Option {name!r} cannot be {value!r}; allowed: {allowed}.")
+            raise ValueError(f"Option {name!r} cannot be {quote(value)}; allowed: {allowed}.")
         out[name] = value
     return out
 
