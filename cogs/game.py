@@ -22,6 +22,7 @@ from cogs import texts
 from cogs.errors import answer
 from cogs.notify import (
     after_moves,
+    channel_of,
     game_of,
     mention,
     notice_dm_closed,
@@ -33,9 +34,10 @@ from cogs.notify import (
 )
 from cogs.play import bot_of, live_table, show_panel
 from cogs.texts import fill
-from data.store import TableExists
+from data.store import DamagedTable, TableExists
+from data.tables import Outcome
 from engine.core import IllegalAction, resolve_options
-from engine.table import AI_LEVELS, LOBBY, TIMEOUT_OUTCOMES, Table
+from engine.table import AI_LEVELS, LOBBY, PLAYING, TIMEOUT_OUTCOMES, Table
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
@@ -48,14 +50,21 @@ THREAD_ARCHIVE_MINUTES = 10080  # a week: long games go quiet for days
 
 
 async def join_table(interaction: discord.Interaction, table: Table) -> None:
-    """Seat the user at ``table`` (lobby only), welcome them by DM, tell the channel."""
+    """Seat the user at ``table`` (lobby only), welcome them by DM, tell the channel.
+
+    The table must be the one of the channel the user clicked or typed in: a Join button
+    names its table in its custom id, and a button shown elsewhere (or a forged id) must not
+    seat anyone at a table they are not looking at.
+    """
+    if str(interaction.channel_id) != table.id:
+        raise IllegalAction(texts.WRONG_CHANNEL_JOIN.format(channel=f"<#{table.id}>"))
     bot = bot_of(interaction)
     player = str(interaction.user.id)
     outcome = await bot.svc.join(table.id, player, interaction.user.display_name, time.time())
     table = outcome.table
-    await interaction.response.send_message(texts.JOINED.format(
+    await answer(interaction, texts.JOINED.format(
         mention=interaction.user.mention, seated=len(table.seats),
-        most=game_of(table).max_players))
+        most=game_of(table).max_players), ephemeral=False)
     await refresh_lobby(bot, table)
     if not await welcome(bot, table, player):
         await notice_dm_closed(bot, table, player)
@@ -67,10 +76,8 @@ async def send_rules(
     """The game's rules for these options, privately, in parts under 2000 characters."""
     game = engine.get_game(game_id)
     text = await asyncio.to_thread(game.rules_text, dict(options))
-    parts = texts.chunks(f"**{game.title}**\n{text}")
-    await interaction.response.send_message(parts[0], ephemeral=True)
-    for part in parts[1:]:
-        await interaction.followup.send(part, ephemeral=True)
+    for part in texts.chunks(f"**{game.title}**\n{text}"):
+        await answer(interaction, part)
 
 
 def replay_history(table: Table, entries: Sequence[Any], viewer: int | None) -> list[str]:
@@ -391,27 +398,56 @@ class GameCog(commands.GroupCog, group_name="game",
                 s.remind_minutes, s.limit_minutes, s.on_timeout))
             return
         try:
-            table = await self.bot.svc.settings(
+            after = await self.bot.svc.settings(
                 table.id, str(interaction.user.id), remind_minutes, limit_minutes, on_timeout,
-                now=time.time())
+                is_manager=interaction.permissions.manage_messages, now=time.time())
         except ValueError as err:
             raise IllegalAction(str(err)) from None
-        s = table.settings
+        s = after.settings
         await interaction.response.send_message(texts.SETTINGS_SAVED.format(
             mention=interaction.user.mention,
+            changes=texts.settings_changes(table.settings, s),
             summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)))
 
     @app_commands.command(name="abort",
                           description="Close the table for good (host or message managers)")
     async def abort(self, interaction: discord.Interaction) -> None:
-        table = await live_table(interaction)
-        manager = interaction.permissions.manage_messages
-        if str(interaction.user.id) != table.host and not manager:
-            raise IllegalAction(texts.ABORT_DENIED)
-        table = await self.bot.svc.abort(table.id, str(interaction.user.id), manager, time.time())
-        await interaction.response.send_message(
-            texts.ABORTED.format(mention=interaction.user.mention))
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise IllegalAction(texts.NOT_IN_GUILD)
+        # Not through live_table: a table whose saved game cannot be read is closed too.
+        table = await self.bot.svc.abort(str(interaction.channel_id), str(interaction.user.id),
+                                         interaction.permissions.manage_messages, time.time())
+        mention = interaction.user.mention
+        if table is None:
+            await interaction.response.send_message(
+                texts.ABORTED_DAMAGED.format(mention=mention))
+            return
+        await interaction.response.send_message(texts.ABORTED.format(mention=mention))
         await refresh_lobby(self.bot, table)
+
+    @app_commands.command(
+        name="repair",
+        description="Rebuild a table whose saved game cannot be read, from its move log "
+                    "(host or message managers)")
+    async def repair(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise IllegalAction(texts.NOT_IN_GUILD)
+        # Privately: a refusal stays between us; the channel hears of a repair below.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table, moves = await self.bot.svc.repair(
+                str(interaction.channel_id), str(interaction.user.id),
+                interaction.permissions.manage_messages, time.time())
+        except DamagedTable:
+            raise IllegalAction(texts.REPAIR_FAILED) from None
+        done = texts.REPAIRED if table.status == PLAYING else texts.REPAIRED_FINISHED
+        text = done.format(mention=interaction.user.mention, moves=moves)
+        await interaction.edit_original_response(content=text)
+        await channel_of(self.bot, table).send(text, allowed_mentions=discord.AllowedMentions.none())
+        if table.state is None:
+            await post_lobby(self.bot, table)
+        else:
+            await after_moves(self.bot, Outcome(table), None)
 
     async def _any_table(self, interaction: discord.Interaction) -> Table:
         """The live table of the channel, else its last one (a finished game's board)."""

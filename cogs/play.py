@@ -259,7 +259,8 @@ async def panel_message(table: Table, seat: int, note: str = "") -> dict[str, An
 
 async def show_panel(interaction: discord.Interaction, table: Table | None) -> None:
     """Answer with the user's private panel (ephemeral) for ``table``."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     if table is None:
         raise IllegalAction(texts.TABLE_CLOSED)
     seat = seated(interaction, table)

@@ -66,6 +66,8 @@ class HandButton(DynamicItem[Button], template=r"parley:hand:(?P<key>[0-9]+)"):
         from cogs.play import bot_of, show_panel
 
         async def work() -> None:
+            # Acknowledged before anything that may wait (the panel draws the hand).
+            await interaction.response.defer(ephemeral=True, thinking=True)
             await show_panel(interaction, await bot_of(interaction).store.get(self.key))
 
         await guarded(interaction, work())
@@ -88,6 +90,7 @@ class RulesButton(DynamicItem[Button], template=r"parley:rules:(?P<key>[0-9]+)")
         from cogs.play import bot_of
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             table = await bot_of(interaction).store.get(self.key)
             if table is None:
                 raise IllegalAction(texts.TABLE_CLOSED)
@@ -113,6 +116,9 @@ class JoinButton(DynamicItem[Button], template=r"parley:join:(?P<key>[0-9]+)"):
         from cogs.play import bot_of
 
         async def work() -> None:
+            # Acknowledged at once (invisibly): joining writes, and the write may wait for
+            # the database's lock; the answers follow as messages of their own.
+            await interaction.response.defer()
             table = await bot_of(interaction).store.get(self.key)
             if table is None:
                 raise IllegalAction(texts.TABLE_CLOSED)

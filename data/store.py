@@ -1,20 +1,31 @@
 """The SQLite store of tables and their action logs (shared DESIGN.md, "Tables, storage and
-concurrency"; /tmp/parley/SERVICE.md, "data/store.py").
+concurrency").
 
-One aiosqlite connection per ``Store``. Every write is one transaction opened with
-``BEGIN IMMEDIATE``, so it holds SQLite's write lock from its first read: a move loads the
-table, applies it through the pure engine, saves it with ``WHERE key = ? AND version = ?``
-and appends to the action log, and either all of that is committed or none of it.
+Two aiosqlite connections per ``Store``: one writes, one reads.
 
-Two kinds of concurrency meet here:
+- Every write is one transaction on the writing connection, opened with ``BEGIN
+  IMMEDIATE``, so it holds SQLite's write lock from its first read: a move loads the
+  table, applies it through the pure engine, saves it with ``WHERE key = ? AND version = ?``
+  and appends to the action log, and either all of that is committed or none of it.
+  Coroutines of one process take turns on that connection (an ``asyncio.Lock``), since a
+  connection has one transaction.
+- Reads go to the reading connection and never wait for a write: in WAL mode a reader sees
+  the last committed state while a writer works, whether the writer is this process, the
+  console, a backup or another bot process. So the Hand, Rules and Join buttons answer in
+  Discord's three seconds while a move waits for the write lock.
+- Several ``Store`` objects or processes on one file: SQLite's own lock queues their
+  ``BEGIN IMMEDIATE``. A write that cannot have the lock within its wait (``busy_timeout``
+  at opening, or a shorter one for a change answered at once) raises :class:`StoreBusy`, a
+  polite "busy, try again" that changed nothing. The move that waited then loads the state
+  the first one committed, and the engine judges it against that.
 
-- coroutines of one process sharing this ``Store``: an ``asyncio.Lock`` makes them take
-  turns, so no coroutine ever runs a statement inside another's transaction (they share
-  one connection, and a connection has one transaction). Reads take the lock too, so they
-  never see another coroutine's uncommitted writes;
-- several ``Store`` objects or processes on one file: SQLite's own locking, with a busy
-  timeout, queues their ``BEGIN IMMEDIATE``. The move that waited then loads the state the
-  first one committed, and the engine judges it against that.
+A damaged row (a state that is truncated, empty, of an unknown schema or game; seats that
+cannot be read) never stops another table: listings read only the columns and the seats,
+never the game state, and skip a row they cannot read; reading the damaged table itself
+raises :class:`DamagedTable`, whose sentence tells the players what the host can do
+(:meth:`Store.repair` rebuilds the state from seed, options and action log; ``abandon``
+closes it without reading it). Each damaged row is logged once per process, with its key
+and what could not be read, never its content.
 
 The journal is WAL with ``synchronous = FULL``: a commit that returned is on disk, so a
 crash of the process or the machine loses nothing acknowledged (the cost measured here is
@@ -25,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -37,15 +49,24 @@ import aiosqlite
 
 import engine
 from data.migrations import MIGRATIONS, statements
-from engine.core import Action, Event
-from engine.table import LOBBY, PLAYING, Clock, Seat, Settings, Table
+from engine.core import Action, Event, IllegalAction
+from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING, Clock, Seat, Settings, Table
+
+log = logging.getLogger(__name__)
 
 LIVE_STATUSES = (LOBBY, PLAYING)
 
-_COLUMNS = (
-    "key, channel, guild, parent, game_id, options, host, seed, status, state, meta, "
-    "version, title"
+#: How long a change answered at once (not deferred) may wait for the write lock: Discord
+#: wants an answer within 3 seconds of the click, and "busy, try again" is that answer.
+QUICK_WAIT = 2.0
+#: One try of ``BEGIN IMMEDIATE`` waits this long inside SQLite (its busy handler); the
+#: store tries again until the write's own wait is over, without blocking the event loop.
+_BEGIN_TRY_MS = 50
+
+_HEAD_COLUMNS = (
+    "key, channel, guild, parent, game_id, options, host, seed, status, meta, version, title"
 )
+_COLUMNS = _HEAD_COLUMNS + ", state"
 
 
 class TableExists(Exception):
@@ -57,6 +78,36 @@ class TableExists(Exception):
             "or start the new game in a thread."
         )
         self.table = table
+
+
+class StoreBusy(IllegalAction):
+    """The database's write lock stayed taken (by another program or process) for longer
+    than the change could wait; nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The game database is busy right now (another program is writing to it). "
+            "Nothing was changed: try again in a moment."
+        )
+
+
+class DamagedTable(IllegalAction):
+    """A table row that cannot be read: its game state, its seats or its game.
+
+    The sentence is for the players; ``part`` (what could not be read) is for the log.
+    ``host`` and ``status`` come from plain columns, which are always readable.
+    """
+
+    def __init__(self, key: int, channel: str, host: str, status: str, part: str) -> None:
+        super().__init__(
+            "The saved game of this table cannot be read. The host or a channel manager can "
+            "rebuild it from its move log with /game repair, or close it with /game abort."
+        )
+        self.key = key
+        self.channel = channel
+        self.host = host
+        self.status = status
+        self.part = part
 
 
 class Conflict(Exception):
@@ -83,28 +134,54 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+def _head(row: sqlite3.Row) -> Table:
+    """The table of a row without its game state (``state`` is None): what listings and the
+    turn clock need. DamagedTable when the seats or the game cannot be read."""
+    try:
+        if row["game_id"] not in engine.GAMES:
+            raise ValueError("unknown game")
+        meta = json.loads(row["meta"])
+        table = Table(
+            id=row["channel"],
+            game_id=row["game_id"],
+            options=json.loads(row["options"]),
+            host=row["host"],
+            seed=row["seed"],
+            seats=[Seat.from_dict(s) for s in meta.get("seats", [])],
+            status=row["status"],
+            version=row["version"],
+            settings=Settings.from_dict(meta.get("settings")),
+            clock=Clock.from_dict(meta.get("clock")),
+            guild=row["guild"],
+            parent=row["parent"],
+            title=row["title"],
+            key=row["key"],
+            seat_moves=[int(n) for n in meta.get("seat_moves", [])],
+        )
+    except Exception as exc:  # noqa: BLE001 - whatever broke, the row is damaged
+        raise _damaged(row, "seats and settings", exc) from None
+    return table
+
+
 def _row_to_table(row: sqlite3.Row) -> Table:
-    game = engine.get_game(row["game_id"])
-    meta = json.loads(row["meta"])
-    state = None if row["state"] is None else game.load(json.loads(row["state"]))
-    return Table(
-        id=row["channel"],
-        game_id=row["game_id"],
-        options=json.loads(row["options"]),
-        host=row["host"],
-        seed=row["seed"],
-        seats=[Seat.from_dict(s) for s in meta.get("seats", [])],
-        status=row["status"],
-        state=state,
-        version=row["version"],
-        settings=Settings.from_dict(meta.get("settings")),
-        clock=Clock.from_dict(meta.get("clock")),
-        guild=row["guild"],
-        parent=row["parent"],
-        title=row["title"],
-        key=row["key"],
-        seat_moves=[int(n) for n in meta.get("seat_moves", [])],
-    )
+    """The whole table of a row, game state included; DamagedTable when it cannot be read."""
+    table = _head(row)
+    raw = row["state"]
+    if raw is None:
+        if table.status != LOBBY and table.seat_moves:
+            raise _damaged(row, "game state", ValueError("no state"))
+        return table
+    try:
+        table.state = engine.get_game(table.game_id).load(json.loads(raw))
+    except Exception as exc:  # noqa: BLE001 - truncated JSON, unknown schema, missing field
+        raise _damaged(row, "game state", exc) from None
+    return table
+
+
+def _damaged(row: sqlite3.Row, part: str, exc: BaseException) -> DamagedTable:
+    # The exception's name only: its text could quote the state, hidden cards included.
+    return DamagedTable(row["key"], row["channel"], row["host"], row["status"],
+                        f"{part} ({type(exc).__name__})")
 
 
 def _state_json(table: Table) -> str | None:
@@ -117,12 +194,43 @@ def _is_live_channel_clash(exc: sqlite3.IntegrityError) -> bool:
     return "tables.channel" in str(exc)
 
 
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc)
+    return "database is locked" in text or "database is busy" in text
+
+
+def _rebuild(table: Table, rows: Iterable[sqlite3.Row]) -> Any:
+    """The state of ``table`` replayed from its seed, options and logged moves."""
+    rows = list(rows)
+    if table.status == LOBBY and not rows:
+        return None
+    if not table.seat_moves and not rows:
+        return None  # closed in the lobby: never dealt
+    game = engine.get_game(table.game_id)
+    state = game.setup(len(table.seats), table.options, table.seed)
+    for row in rows:
+        game.apply(state, row["seat"], Action.from_dict(json.loads(row["action"])))
+    return state
+
+
 class Store:
     """Tables, their action logs, the bot's remembered posts and once-only flags."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        reader: aiosqlite.Connection | None = None,
+        *,
+        wait: float = 10.0,
+    ) -> None:
         self._db = db
+        self._reader = db if reader is None else reader
         self._lock = asyncio.Lock()
+        # Reads of several statements (a replay) take turns on the reading connection; with
+        # one connection (an in-memory database) they take the writers' lock instead.
+        self._read_lock = self._lock if reader is None else asyncio.Lock()
+        self._wait = wait
+        self._reported: set[int] = set()  # damaged rows already logged, by key
 
     # -- opening -------------------------------------------------------------------------
 
@@ -136,25 +244,39 @@ class Store:
     ) -> Store:
         """Open (or create) the database file and bring its schema up to date.
 
+        ``busy_timeout`` is how long a write waits for SQLite's write lock before it gives
+        up with StoreBusy (a change answered at once waits QUICK_WAIT at most).
         ``migrations`` is the list to apply; only the tests pass a shorter one, to build a
         file as an older version of the bot left it.
         """
         db = await aiosqlite.connect(str(path), isolation_level=None)
+        reader: aiosqlite.Connection | None = None
         try:
             db.row_factory = sqlite3.Row
-            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            await db.execute(f"PRAGMA busy_timeout = {_BEGIN_TRY_MS}")
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = FULL")
             await db.execute("PRAGMA foreign_keys = ON")
-            store = cls(db)
+            store = cls(db, wait=busy_timeout)
             await store._migrate(migrations)
+            if str(path) != ":memory:":  # a second connection would open another database
+                reader = await aiosqlite.connect(str(path), isolation_level=None)
+                reader.row_factory = sqlite3.Row
+                await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+                await reader.execute("PRAGMA query_only = ON")
+                store = cls(db, reader, wait=busy_timeout)
         except BaseException:
+            if reader is not None:
+                await reader.close()
             await db.close()
             raise
         return store
 
     async def close(self) -> None:
         async with self._lock:
+            if self._reader is not self._db:
+                async with self._read_lock:
+                    await self._reader.close()
             await self._db.close()
 
     async def __aenter__(self) -> Store:
@@ -182,17 +304,26 @@ class Store:
 
     async def schema_version(self) -> int:
         """How many migrations this file has run (``PRAGMA user_version``)."""
-        async with self._lock:
-            return await self._scalar(self._db, "PRAGMA user_version")
+        async with self._read_lock:
+            return await self._scalar(self._reader, "PRAGMA user_version")
 
     # -- transactions --------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
+    async def _transaction(self, wait: float | None = None) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; StoreBusy when the write lock is not had within ``wait``
+        seconds (the store's ``busy_timeout`` by default), counting the turn of this
+        process's other writers too."""
+        deadline = time.monotonic() + (self._wait if wait is None else wait)
+        try:
+            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                await self._lock.acquire()
+        except TimeoutError:
+            raise StoreBusy() from None
+        try:
             db = self._db
+            await self._begin(db, deadline)
             try:
-                await db.execute("BEGIN IMMEDIATE")
                 yield db
                 await db.execute("COMMIT")
             except BaseException:
@@ -201,8 +332,41 @@ class Store:
                 try:
                     await db.execute("ROLLBACK")
                 except sqlite3.OperationalError:
-                    pass  # no transaction was open: BEGIN failed, or SQLite already rolled back
+                    pass  # no transaction was open, or SQLite already rolled back
                 raise
+        finally:
+            self._lock.release()
+
+    @staticmethod
+    async def _begin(db: aiosqlite.Connection, deadline: float) -> None:
+        # Each try waits _BEGIN_TRY_MS inside SQLite; between tries the event loop runs, so a
+        # long wait for another process's lock never stalls the bot.
+        while True:
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc):
+                    raise
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise StoreBusy() from None
+                await asyncio.sleep(min(0.02, left))
+
+    @asynccontextmanager
+    async def _reading(self, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """The reading connection; with ``snapshot``, inside one read transaction, so that
+        several statements see one committed state."""
+        async with self._read_lock:
+            db = self._reader
+            if not snapshot or db is self._db:
+                yield db
+                return
+            await db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                await db.execute("COMMIT")
 
     # Reads use execute_fetchall: one trip to the connection's thread instead of three
     # (execute, fetch, close). Every trip waits for the event loop to pick the answer up, so
@@ -214,14 +378,22 @@ class Store:
         rows = list(await db.execute_fetchall(sql, params))
         return rows[0][0] if rows else None
 
-    @staticmethod
-    async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Table | None:
+    async def _one(self, db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Table | None:
         rows = list(await db.execute_fetchall(sql, params))
-        return _row_to_table(rows[0]) if rows else None
+        return self._decode(rows[0]) if rows else None
 
-    @staticmethod
-    async def _many(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Table]:
-        return [_row_to_table(r) for r in await db.execute_fetchall(sql, params)]
+    def _decode(self, row: sqlite3.Row, head: bool = False) -> Table:
+        try:
+            return _head(row) if head else _row_to_table(row)
+        except DamagedTable as exc:
+            self._report(exc)
+            raise
+
+    def _report(self, exc: DamagedTable) -> None:
+        if exc.key not in self._reported:
+            self._reported.add(exc.key)
+            log.error("table %s (channel %s, %s) cannot be read: %s; /game repair rebuilds "
+                      "it from its log", exc.key, exc.channel, exc.status, exc.part)
 
     async def _load(self, db: aiosqlite.Connection, key: int) -> Table:
         table = await self._one(db, f"SELECT {_COLUMNS} FROM tables WHERE key = ?", (key,))
@@ -235,6 +407,14 @@ class Store:
             f"SELECT {_COLUMNS} FROM tables WHERE channel = ? AND status IN ('lobby', 'playing')",
             (channel,),
         )
+
+    @staticmethod
+    async def _live_key(db: aiosqlite.Connection, channel: str) -> int | None:
+        rows = list(await db.execute_fetchall(
+            "SELECT key FROM tables WHERE channel = ? AND status IN ('lobby', 'playing')",
+            (channel,),
+        ))
+        return rows[0]["key"] if rows else None
 
     async def _save(
         self, db: aiosqlite.Connection, table: Table, expected_version: int, now: float
@@ -272,15 +452,18 @@ class Store:
 
     # -- tables --------------------------------------------------------------------------
 
-    async def create(self, table: Table, now: float | None = None) -> Table:
-        """Insert a new table and set ``table.key``; TableExists if the channel has one live.
+    async def create(self, table: Table, now: float | None = None,
+                     *, wait: float | None = None) -> Table:
+        """Insert a new table and set ``table.key``; TableExists if the channel has one live
+        (DamagedTable if that one cannot be read).
 
         ``now`` (epoch seconds) stamps created_at; it defaults to the current time.
         """
         at = time.time() if now is None else now
-        async with self._transaction() as db:
-            live = await self._live(db, table.id)
-            if live is not None:
+        async with self._transaction(wait) as db:
+            if await self._live_key(db, table.id) is not None:
+                live = await self._live(db, table.id)
+                assert live is not None
                 raise TableExists(live)
             cur = await db.execute(
                 "INSERT INTO tables (channel, guild, parent, game_id, options, host, seed, "
@@ -307,41 +490,75 @@ class Store:
         return table
 
     async def live(self, channel_id: str) -> Table | None:
-        """The lobby or playing table of that channel or thread."""
-        async with self._lock:
-            return await self._live(self._db, channel_id)
+        """The lobby or playing table of that channel or thread (DamagedTable if unreadable)."""
+        async with self._reading() as db:
+            return await self._live(db, channel_id)
 
     async def latest(self, channel_id: str) -> Table | None:
         """The newest table of that channel, whatever its status."""
-        async with self._lock:
+        async with self._reading() as db:
             return await self._one(
-                self._db,
+                db,
                 f"SELECT {_COLUMNS} FROM tables WHERE channel = ? ORDER BY key DESC LIMIT 1",
                 (channel_id,),
             )
 
     async def get(self, key: int) -> Table | None:
-        async with self._lock:
-            return await self._one(self._db, f"SELECT {_COLUMNS} FROM tables WHERE key = ?", (key,))
+        async with self._reading() as db:
+            return await self._one(db, f"SELECT {_COLUMNS} FROM tables WHERE key = ?", (key,))
 
     async def list_tables(
         self, guild: str | None = None, statuses: Iterable[str] = LIVE_STATUSES
     ) -> list[Table]:
-        """Tables with one of ``statuses`` (of that guild if given), oldest first."""
+        """Tables with one of ``statuses`` (of that guild if given), oldest first, without
+        their game state (``state`` is None: ``get`` loads a table whole). A row whose seats
+        or game cannot be read is left out (and logged once)."""
         wanted = list(statuses)
         if not wanted:
             return []
-        sql = f"SELECT {_COLUMNS} FROM tables WHERE status IN ({', '.join('?' * len(wanted))})"
+        sql = (f"SELECT {_HEAD_COLUMNS} FROM tables "
+               f"WHERE status IN ({', '.join('?' * len(wanted))})")
         params: list[Any] = wanted
         if guild is not None:
             sql += " AND guild = ?"
             params = [*wanted, guild]
-        async with self._lock:
-            return await self._many(self._db, sql + " ORDER BY key", params)
+        async with self._reading() as db:
+            rows = await db.execute_fetchall(sql + " ORDER BY key", params)
+        out = []
+        for row in rows:
+            try:
+                out.append(self._decode(row, head=True))
+            except DamagedTable:
+                continue
+        return out
 
     async def playing(self) -> list[Table]:
-        """Every playing table (the clock loop walks them)."""
+        """Every playing table, without its state (the clock loop walks them)."""
         return await self.list_tables(None, (PLAYING,))
+
+    async def host_of(self, channel_id: str, live: bool = True) -> tuple[int, str] | None:
+        """(key, host) of the channel's live table (``live``) or of its newest table, read
+        from plain columns only: it works when the rest of the row is damaged."""
+        where = " AND status IN ('lobby', 'playing')" if live else ""
+        async with self._reading() as db:
+            rows = list(await db.execute_fetchall(
+                f"SELECT key, host FROM tables WHERE channel = ?{where} ORDER BY key DESC LIMIT 1",
+                (channel_id,),
+            ))
+        return (rows[0]["key"], rows[0]["host"]) if rows else None
+
+    async def abandon(self, key: int, now: float, *, host: str | None = None,
+                      wait: float | None = None) -> bool:
+        """Close a live table for good without reading its state or seats (so a damaged
+        table can be closed too); only if ``host`` still hosts it, when given. False when
+        nothing was closed."""
+        async with self._transaction(wait) as db:
+            cur = await db.execute(
+                "UPDATE tables SET status = ?, version = version + 1, updated_at = ? "
+                "WHERE key = ? AND status IN ('lobby', 'playing') AND (? IS NULL OR host = ?)",
+                (ABANDONED, now, key, host, host),
+            )
+            return cur.rowcount == 1
 
     async def mutate(
         self,
@@ -349,6 +566,8 @@ class Store:
         fn: Callable[[Table], object],
         now: float,
         expect_version: int | None = None,
+        *,
+        wait: float | None = None,
     ) -> Table:
         """Load, ``fn(table)``, save, in one transaction; returns the table as saved.
 
@@ -357,7 +576,7 @@ class Store:
         without bumping it (settings) still shows as a new version. ``expect_version``
         refuses with Conflict when the table is no longer at the version the caller saw.
         """
-        async with self._transaction() as db:
+        async with self._transaction(wait) as db:
             table = await self._load(db, key)
             before = table.version
             if expect_version is not None and before != expect_version:
@@ -438,27 +657,63 @@ class Store:
             params.append(before_seq)
         sql += " ORDER BY seq DESC LIMIT ?"
         params.append(limit)
-        async with self._lock:
-            rows = list(await self._db.execute_fetchall(sql, params))
+        async with self._reading() as db:
+            rows = list(await db.execute_fetchall(sql, params))
         return [
             LogEntry(r["seq"], r["seat"], Action.from_dict(json.loads(r["action"])), r["at"])
             for r in reversed(rows)
         ]
 
     async def replay(self, key: int) -> Any:
-        """The state rebuilt from seed, options and the action log (None in the lobby)."""
-        async with self._lock:
-            table = await self._load(self._db, key)
-            rows = await self._db.execute_fetchall(
-                "SELECT seat, action FROM actions WHERE table_key = ? ORDER BY seq", (key,)
-            )
-        if table.state is None and not rows:
-            return None
-        game = engine.get_game(table.game_id)
-        state = game.setup(len(table.seats), table.options, table.seed)
-        for row in rows:
-            game.apply(state, row["seat"], Action.from_dict(json.loads(row["action"])))
-        return state
+        """The state rebuilt from seed, options and the action log (None in the lobby).
+
+        The saved state is not read: the log is the truth, so this works on a table whose
+        saved state is damaged (not on one whose seats cannot be read).
+        """
+        async with self._reading(snapshot=True) as db:
+            table, rows = await self._head_and_log(db, key)
+        return _rebuild(table, rows)
+
+    async def repair(self, key: int, now: float, *, wait: float | None = None) -> Table:
+        """Rebuild a table's state from seed, options and action log, and save it: the way
+        back for a table whose saved state cannot be read. The moves per seat are counted
+        again from the log, and a game the log finishes is marked finished. DamagedTable
+        when even that fails (the seats cannot be read, or the log does not replay)."""
+        async with self._transaction(wait) as db:
+            table, rows = await self._head_and_log(db, key)
+            try:
+                state = _rebuild(table, rows)
+            except Exception as exc:  # noqa: BLE001 - a log that does not replay
+                damaged = DamagedTable(key, table.id, table.host, table.status,
+                                       f"action log ({type(exc).__name__})")
+                self._reported.discard(key)
+                self._report(damaged)
+                raise damaged from None
+            game = engine.get_game(table.game_id)
+            before = table.version
+            table.state = state
+            if state is not None:
+                table.seat_moves = [0] * len(table.seats)
+                for row in rows:
+                    table.seat_moves[row["seat"]] += 1
+                if table.status == PLAYING and game.result(state) is not None:
+                    table.status = FINISHED
+            table.version = before + 1
+            await self._save(db, table, before, now)
+        self._reported.discard(key)
+        log.info("table %s rebuilt from %d logged moves", key, len(rows))
+        return table
+
+    async def _head_and_log(self, db: aiosqlite.Connection, key: int
+                            ) -> tuple[Table, list[sqlite3.Row]]:
+        found = list(await db.execute_fetchall(
+            f"SELECT {_HEAD_COLUMNS} FROM tables WHERE key = ?", (key,)))
+        if not found:
+            raise KeyError(f"No table with key {key}.")
+        table = self._decode(found[0], head=True)
+        rows = list(await db.execute_fetchall(
+            "SELECT seat, action FROM actions WHERE table_key = ? ORDER BY seq", (key,)))
+        return table, rows
 
     # -- the bot's posts and once-only notices -------------------------------------------
 
@@ -474,8 +729,8 @@ class Store:
 
     async def get_message(self, key: int, kind: str) -> tuple[str, str] | None:
         """(channel_id, message_id) of the remembered post, or None."""
-        async with self._lock:
-            rows = list(await self._db.execute_fetchall(
+        async with self._reading() as db:
+            rows = list(await db.execute_fetchall(
                 "SELECT channel_id, message_id FROM messages WHERE table_key = ? AND kind = ?",
                 (key, kind),
             ))

@@ -1,11 +1,15 @@
-"""The table service: the one place the cogs and the console change tables
-(/tmp/parley/SERVICE.md, "data/tables.py").
+"""The table service: the one place the cogs and the console change tables (shared
+DESIGN.md, "Tables, storage and concurrency").
 
 Every method finds the table, applies the change through the pure ``engine.table.Table``
 inside one store transaction, and returns what the caller needs to answer. Rules errors
 are ``IllegalAction`` with a sentence for the user; option and settings errors are
 ``ValueError``. Permission checks run inside the transaction, against the table as it is
 when the change is written (the host can change when the host leaves the lobby).
+
+Lobby and table changes answered at once (not deferred) wait at most ``QUICK_WAIT`` for the
+database's write lock and then refuse with "busy, try again" (``StoreBusy``); moves, which
+the cogs defer, wait the store's whole ``busy_timeout``.
 
 Moves never run the AI on their own: after a move the caller sees ``Outcome.ai_to_act`` and
 calls :meth:`TableService.run_ai`, so a person's move is answered before the AI thinks.
@@ -22,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from data.store import Conflict, Store
+from data.store import QUICK_WAIT, Conflict, DamagedTable, Store, StoreBusy
 from engine import ai
 from engine.core import Action, Event, IllegalAction, rng
 from engine.table import (
@@ -139,7 +143,7 @@ class TableService:
 
     async def _lobby_change(self, channel_id: str, fn: Callable[[Table], Any], now: float) -> Outcome:
         table = await self._live(channel_id)
-        after = await self.store.mutate(table.key, fn, now)
+        after = await self.store.mutate(table.key, fn, now, wait=QUICK_WAIT)
         return Outcome(after, finished=after.status == FINISHED)
 
     # -- lobby ---------------------------------------------------------------------------
@@ -172,7 +176,7 @@ class TableService:
             parent=None if parent is None else str(parent),
             title=title,
         )
-        return await self.store.create(table, now)
+        return await self.store.create(table, now, wait=QUICK_WAIT)
 
     async def join(self, channel_id: str, user_id: str, name: str, now: float) -> Outcome:
         user = str(user_id)
@@ -334,16 +338,21 @@ class TableService:
         limit_minutes: int | None = None,
         on_timeout: str | None = None,
         *,
+        is_manager: bool = False,
         now: float,
     ) -> Table:
-        """Change the turn clock (host or seated players). ValueError for values out of
-        range. A new time limit counts from now for the turn under way, so setting one
-        never times a player out on the spot."""
+        """Change the turn clock: the host, or a channel manager (seated or not), since the
+        clock can hand a player's seat to an AI (the reliability issue, item 4: a seated
+        player set a 1-minute limit with "ai-seat" and two others lost their seats).
+        ValueError for values out of range. A new time limit
+        counts from now for the turn under way, so setting one never times a player out
+        on the spot."""
         user = str(user_id)
 
         def fn(t: Table) -> None:
-            if user != t.host and t.seat_of(user) is None:
-                raise IllegalAction("Only the host or a seated player can change the settings.")
+            if user != t.host and not is_manager:
+                raise IllegalAction(
+                    "Only the host or a channel manager can change the table's settings.")
             s = Settings.from_dict(t.settings.to_dict())
             if remind_minutes is not None:
                 s.remind_minutes = int(remind_minutes)
@@ -361,19 +370,48 @@ class TableService:
             t.settings = s
 
         table = await self._live(channel_id)
-        return await self.store.mutate(table.key, fn, now)
+        return await self.store.mutate(table.key, fn, now, wait=QUICK_WAIT)
 
-    async def abort(self, channel_id: str, user_id: str, is_manager: bool, now: float) -> Table:
-        """Close the live table for good (its host or a channel manager)."""
+    async def abort(
+        self, channel_id: str, user_id: str, is_manager: bool, now: float
+    ) -> Table | None:
+        """Close the live table for good (its host or a channel manager). Works on a table
+        whose saved game cannot be read; then returns None instead of the closed table."""
         user = str(user_id)
+        found = await self.store.host_of(str(channel_id))
+        if found is None:
+            raise IllegalAction("There is no game at this table; /game new opens one.")
+        key, host = found
+        if not is_manager and user != host:
+            raise IllegalAction("Only the host or a channel manager can abort the game.")
+        if not await self.store.abandon(key, now, host=None if is_manager else user,
+                                        wait=QUICK_WAIT):
+            raise IllegalAction("This table is already closed.")
+        try:
+            return await self.store.get(key)
+        except DamagedTable:
+            return None
 
-        def fn(t: Table) -> None:
-            if not is_manager and user != t.host:
-                raise IllegalAction("Only the host or a channel manager can abort the game.")
-            t.abort()
-
-        table = await self._live(channel_id)
-        return await self.store.mutate(table.key, fn, now)
+    async def repair(self, channel_id: str, user_id: str, is_manager: bool, now: float
+                     ) -> tuple[Table, int]:
+        """Rebuild the channel's latest table from its seed, options and action log when its
+        saved game cannot be read (the host or a channel manager). Returns the table and how
+        many moves were replayed; DamagedTable when even the log cannot rebuild it."""
+        user = str(user_id)
+        found = await self.store.host_of(str(channel_id), live=False)
+        if found is None:
+            raise IllegalAction("This channel has never had a game table.")
+        key, host = found
+        if not is_manager and user != host:
+            raise IllegalAction("Only the host or a channel manager can repair the table.")
+        try:
+            await self.store.get(key)
+        except DamagedTable:
+            pass
+        else:
+            raise IllegalAction("This table's saved game reads fine: there is nothing to repair.")
+        table = await self.store.repair(key, now)
+        return table, sum(table.seat_moves)
 
     # -- the turn clock ------------------------------------------------------------------
 
@@ -381,22 +419,28 @@ class TableService:
         """Remind, or apply the time-out outcome, at every playing table whose clock is
         due. A table that fails is logged and skipped, so one never stops the others."""
         events: list[ClockEvent] = []
-        for table in await self.store.playing():
-            due = table.due(now)
-            if due is None:
+        for head in await self.store.playing():  # without states: one bad state stops none
+            due = head.due(now)
+            if due is None or head.key is None:
                 continue
             try:
-                event = await self._clock(table, due, now)
+                event = await self._clock(head.key, due, now)
             except (_NotDue, Conflict):
                 continue  # someone moved meanwhile: the clock was reset by that move
+            except DamagedTable:
+                continue  # logged once by the store; /game repair brings it back
+            except StoreBusy:
+                log.warning("turn clock: the database stayed locked; table %s waits for "
+                            "the next pass", head.key)
+                continue
             except Exception:
-                log.exception("turn clock failed at table %s", table.key)
+                log.exception("turn clock failed at table %s", head.key)
                 continue
             events.append(event)
         return events
 
-    async def _clock(self, table: Table, due: str, now: float) -> ClockEvent:
-        key = table.key
+    async def _clock(self, key: int, due: str, now: float) -> ClockEvent:
+        table = await self._get(key)
 
         def check(t: Table) -> None:
             if t.due(now) != due:

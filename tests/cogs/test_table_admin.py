@@ -40,21 +40,37 @@ async def test_the_host_may_abort_and_a_new_table_can_open(h: Harness) -> None:
 
 
 async def test_settings_are_shown_changed_and_guarded(h: Harness) -> None:
-    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    alice, bob, mod = h.user("alice"), h.user("bob"), h.user("mod")
     await open_table(h, alice, bob)
     r = await h.slash(bob, "game settings")
     assert r.ephemeral and "Reminder after: **12 hours**" in r.text
 
-    r = await h.slash(bob, "game settings", remind_minutes=30, limit_minutes=120,
+    r = await h.slash(alice, "game settings", remind_minutes=30, limit_minutes=120,
                       on_timeout="ai-move")
-    assert not r.ephemeral and bob.mention in r.text
+    assert not r.ephemeral and alice.mention in r.text
     assert "**30 minutes**" in r.text and "**2 hours**" in r.text and "an AI makes" in r.text
+    assert "time limit per turn off → 2 hours" in r.text, "the channel is told what changed"
     s = (await table_of(h)).settings
     assert (s.remind_minutes, s.limit_minutes, s.on_timeout) == (30, 120, "ai-move")
 
-    r = await h.slash(carol, "game settings", remind_minutes=5)
-    assert r.ephemeral and "host or a seated player" in r.text
-    assert (await table_of(h)).settings.remind_minutes == 30
+
+async def test_a_seated_player_who_is_not_the_host_cannot_change_the_settings(h: Harness) -> None:
+    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    await open_table(h, alice, bob, carol)
+    before = await table_of(h)
+    r = await h.slash(bob, "game settings", limit_minutes=1, on_timeout="ai-seat")
+    assert r.ephemeral and "Only the host or a channel manager" in r.text
+    after = await table_of(h)
+    assert after.settings == before.settings and after.version == before.version
+
+
+async def test_a_channel_manager_who_is_not_seated_may_change_the_settings(h: Harness) -> None:
+    alice, bob, mod = h.user("alice"), h.user("bob"), h.user("mod")
+    await open_table(h, alice, bob)
+    r = await h.slash(mod, "game settings", remind_minutes=60,
+                      permissions=MEMBER_PERMISSIONS | MANAGE_MESSAGES)
+    assert not r.ephemeral and mod.mention in r.text and "reminder 12 hours → 1 hour" in r.text
+    assert (await table_of(h)).settings.remind_minutes == 60
 
 
 async def test_the_clock_reminds_the_waiting_player_once(h: Harness) -> None:

@@ -34,7 +34,8 @@ async def main(db: str, prefix: str) -> None:
             await svc.join(channel, "p", "Player", now)
             await svc.start(channel, "h", now)
             continue
-        table = rng.choice(tables)
+        table = await store.get(rng.choice(tables).key)  # listings leave the state out
+        assert table is not None
         seat = rng.choice(sorted(table.to_act(game)))
         action = rng.choice(game.legal_actions(table.state, seat))
         now += 1

@@ -161,7 +161,9 @@ async def test_killing_the_process_mid_stream_loses_no_acknowledged_move(db_path
         game = engine.get_game("cutlass")
         async with await Store.open(db_path) as store:
             logged = 0
-            for table in await store.list_tables(statuses=("playing", "finished")):
+            for head in await store.list_tables(statuses=("playing", "finished")):
+                table = await store.get(head.key)
+                assert table is not None
                 assert canon(game.dump(await store.replay(table.key))) == dump(table)
                 entries = await store.history(table.key, limit=10_000)
                 assert [e.seq for e in entries] == list(range(1, len(entries) + 1))

@@ -241,15 +241,22 @@ async def test_run_ai_racing_a_persons_move_keeps_the_table_consistent(
 # -- settings and abort ----------------------------------------------------------------------
 
 
-async def test_settings_by_the_host_or_a_seated_player_only(svc: TableService) -> None:
-    await open_table(svc, "c1", players=2)
-    table = await svc.settings("c1", "u1", remind_minutes=60, now=T0)
-    assert table.settings.remind_minutes == 60
+async def test_settings_by_the_host_or_a_channel_manager_only(svc: TableService) -> None:
+    opened = await open_table(svc, "c1", players=3)
+    # A seated player may not: the clock can hand the others' seats to an AI.
+    with pytest.raises(IllegalAction, match="host or a channel manager"):
+        await svc.settings("c1", "u1", limit_minutes=1, on_timeout="ai-seat", now=T0)
+    with pytest.raises(IllegalAction, match="host or a channel manager"):
+        await svc.settings("c1", "stranger", remind_minutes=5, now=T0)
+    unchanged = await svc.store.get(opened.key)
+    assert unchanged is not None and unchanged.settings == opened.settings
+    assert unchanged.version == opened.version
     table = await svc.settings("c1", "u0", limit_minutes=120, on_timeout="ai-move", now=T0)
+    assert (table.settings.limit_minutes, table.settings.on_timeout) == (120, "ai-move")
+    # a manager who is not seated
+    table = await svc.settings("c1", "moderator", remind_minutes=60, is_manager=True, now=T0)
     assert (table.settings.remind_minutes, table.settings.limit_minutes,
             table.settings.on_timeout) == (60, 120, "ai-move")
-    with pytest.raises(IllegalAction, match="host or a seated player"):
-        await svc.settings("c1", "stranger", remind_minutes=5, now=T0)
 
 
 async def test_settings_out_of_range_are_refused_and_nothing_changes(svc: TableService) -> None:
