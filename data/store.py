@@ -137,9 +137,9 @@ def _dumps(data: Any) -> str:
 def _head(row: sqlite3.Row) -> Table:
     """The table of a row without its game state (``state`` is None): what listings and the
     turn clock need. DamagedTable when the seats or the game cannot be read."""
+    if row["game_id"] not in engine.GAMES:
+        raise _damaged(row, "game", LookupError())
     try:
-        if row["game_id"] not in engine.GAMES:
-            raise ValueError("unknown game")
         meta = json.loads(row["meta"])
         table = Table(
             id=row["channel"],
