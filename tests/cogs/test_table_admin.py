@@ -40,7 +40,7 @@ async def test_the_host_may_abort_and_a_new_table_can_open(h: Harness) -> None:
 
 
 async def test_settings_are_shown_changed_and_guarded(h: Harness) -> None:
-    alice, bob, mod = h.user("alice"), h.user("bob"), h.user("mod")
+    alice, bob = h.user("alice"), h.user("bob")
     await open_table(h, alice, bob)
     r = await h.slash(bob, "game settings")
     assert r.ephemeral and "Reminder after: **12 hours**" in r.text
