@@ -1,4 +1,5 @@
-"""Catan: Seafarers (Klaus Teuber, 1997) on the base game: hex engine, rules, New Shores.
+"""Catan: Seafarers (Klaus Teuber, 1997) on the base game: hex engine, rules, scenarios
+(classic Catan, New Shores, The Four Islands; scenario_rules.py says how others fit).
 
 ``GAME`` is the object of the Game contract (engine/core.py) registered as "seafarers".
 """

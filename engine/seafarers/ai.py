@@ -2,6 +2,13 @@
 the bank or a harbour for what it lacks, offers the other players trades and answers theirs
 by what it needs.
 
+Where to build: ``plan`` looks up to PLAN_DEPTH roads or ships ahead, over land and across
+the sea, for the free place whose value is highest once each piece still to build is paid
+for (STEP_COST), a place's value being its production plus what the scenario's special
+victory points there are worth (VP_WORTH a point: a foreign island of The Four Islands, a
+small island of New Shores). So it sails for another island when that is where it scores,
+and builds roads at home when home is better.
+
 Player trades: when its goal lacks one or two cards, it offers one spare card (one not
 needed for the goal) for the missing card it lacks most, once a turn (OWN_OFFERS), before
 any bank or harbour trade. It confirms the partner whose answer brings it closest to the
@@ -25,6 +32,7 @@ from engine.core import Action
 from . import rules as R
 from .board import RESOURCE_OF, RESOURCES
 from .rules import OFFERS_PER_TURN
+from .scenario_rules import rules_of
 from .state import (
     ANSWER,
     COMPOSE,
@@ -50,9 +58,11 @@ PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 OWN_OFFERS = 1
 
 
-def corner_value(s: State, c: int) -> float:
-    """Pips of the producing hexes at a corner, a little more for new resources, and a
-    bonus for a small island's special victory point."""
+def corner_value(s: State, c: int, seat: int | None = None) -> float:
+    """Pips of the producing hexes at a corner, a little more for new resources, and, for
+    ``seat``, what the scenario's special victory points for a settlement there are worth
+    to it now (VP_WORTH a point: a foreign island in The Four Islands, a small island in
+    New Shores; nothing while founding, when an island becomes a home)."""
     b = s.board
     v = 0.0
     kinds = set()
@@ -61,10 +71,82 @@ def corner_value(s: State, c: int) -> float:
         if (t in RESOURCE_OF or t == "gold") and s.chips[h] and h != s.robber:
             v += PIPS.get(s.chips[h], 0) * (1.3 if t == "gold" else 1.0)
             kinds.add(t)
-    _, islands = R.hex_info(s)
-    if any(islands[h] is not None for h in b.corner_hexes[c]):
-        v += 4
+    if seat is not None and s.phase not in (SETUP_SETTLE, SETUP_ROUTE):
+        v += VP_WORTH * rules_of(s).settle_bonus(s, seat, c)
     return v + len(kinds)
+
+
+#: what one special victory point adds to a corner's value (a settlement's production is
+#: worth 5 to 12 of these pips-and-kinds points; a point toward the target about 4)
+VP_WORTH = 4.0
+#: what one more road or ship on the way takes off a place's value
+STEP_COST = 1.5
+#: the planner looks this many roads or ships ahead (a strait of The Four Islands is 3-5)
+PLAN_DEPTH = 7
+
+
+def plan(s: State, seat: int, origin: int | None = None) -> tuple[float, int, str] | None:
+    """Where the seat's roads and ships should head: the free place for a settlement, on
+    land or across the sea, whose value (corner_value, special victory points included)
+    less STEP_COST per piece still to build is highest; as (that worth, the first edge to
+    build, "road" or "ship"), or None when no place within PLAN_DEPTH pieces is worth it.
+    ``origin``: plan from that corner only (a start settlement's road or ship).
+
+    A road goes on from the seat's roads and buildings over land edges, a ship from its
+    ships and buildings over sea edges (a coast edge takes either); neither passes another
+    player's building, a piece already laid, or (a ship) the pirate. Kept with the seat's
+    facts: the same pieces, robber and phase give the same plan."""
+    sf = R.facts(s).seat(s, seat)
+    key = ("plan", origin, s.robber, s.phase in (SETUP_SETTLE, SETUP_ROUTE))
+    if key in sf.memo:
+        return sf.memo[key]
+    b = s.board
+    buildings, routes = s.buildings, s.routes
+    blocked = set(b.hex_edges[s.pirate]) if s.pirate is not None else set()
+    media = [m for m in ("road", "ship") if R.pieces_left(s, seat, m)]
+    seen: dict[tuple[int, str], tuple[int, tuple[int, str] | None]] = {}
+    frontier: list[tuple[int, str]] = []
+    if origin is not None:
+        starts = [(origin, m) for m in media]
+    else:
+        starts = [(c, m) for c, _ in sf.buildings for m in media]
+        starts += [(c, k) for e, k in sf.routes if k in media for c in b.edges[e]
+                   if buildings[c] is None]
+    for node in starts:
+        if node not in seen:
+            seen[node] = (0, None)
+            frontier.append(node)
+    best: tuple[float, int, str] | None = None
+    depth = 0
+    while frontier and depth < PLAN_DEPTH:
+        depth += 1
+        nxt = []
+        for c, m in frontier:
+            first = seen[(c, m)][1]
+            for e in b.corner_edges[c]:
+                if routes[e] is not None:
+                    continue
+                if m == "road" and not b.edge_land[e]:
+                    continue
+                if m == "ship" and (not b.edge_sea[e] or e in blocked):
+                    continue
+                a, d = b.edges[e]
+                d = a if d == c else d
+                bl = buildings[d]
+                if bl is not None and bl[0] != seat or (d, m) in seen:
+                    continue
+                step = first or (e, m)
+                seen[(d, m)] = (depth, step)
+                nxt.append((d, m))
+                if bl is None and b.corner_land[d] and R.distance_ok(s, b, d):
+                    worth = corner_value(s, d, seat) - STEP_COST * depth
+                    if best is None or worth > best[0]:
+                        best = (worth, step[0], step[1])
+        frontier = nxt
+    if best is not None and best[0] <= 0:
+        best = None
+    sf.memo[key] = best
+    return best
 
 
 def _act(kind: str, args: dict[str, Any]) -> Action:
@@ -96,17 +178,9 @@ def _goal(s: State, seat: int, moves: list) -> str:
 
 
 def _route_kind(s: State, seat: int) -> str | None:
-    """Road or ship: whichever reaches toward the better spot (None if neither can)."""
-    sf = R.facts(s).seat(s, seat)
-    best: tuple[float, str] | None = None
-    for kind, places in (("road", sf.roads), ("ship", sf.ships)):
-        if not R.pieces_left(s, seat, kind):
-            continue
-        for e in places(s):
-            sc = _route_score(s, seat, e)
-            if sc > 0 and (best is None or sc > best[0]):
-                best = (sc, kind)
-    return best[1] if best else None
+    """Road or ship: whichever the plan builds first (None if no place is worth it)."""
+    p = plan(s, seat)
+    return p[2] if p is not None else None
 
 
 def _spot_reachable(s: State, seat: int) -> bool:
@@ -114,13 +188,28 @@ def _spot_reachable(s: State, seat: int) -> bool:
 
 
 def _route_score(s: State, seat: int, e: int) -> float:
+    """The best place next to a road or ship on ``e`` (for a route the plan does not
+    name)."""
     b = s.board
     best = 0.0
     for c in b.edges[e]:
         for d in (c, *b.corner_neighbours[c]):
             if b.corner_land[d] and R.distance_ok(s, b, d):
-                best = max(best, corner_value(s, d) - (0.5 if d != c else 0))
+                best = max(best, corner_value(s, d, seat) - (0.5 if d != c else 0))
     return best
+
+
+def _route_move(s: State, seat: int, routes: list[tuple[str, dict]],
+                origin: int | None = None) -> tuple[str, dict]:
+    """Of these (kind, args) routes, the plan's first piece if it is one of them, else the
+    one next to the best place."""
+    p = plan(s, seat, origin)
+    if p is not None:
+        for k, a in routes:
+            if k == p[2] and a["e"] == p[1]:
+                return k, a
+    return max(routes, key=lambda ka: (_route_score(s, seat, ka[1]["e"]), ka[0] == "road",
+                                       -ka[1]["e"]))
 
 
 def _best(options: list, key) -> Any:
@@ -147,8 +236,8 @@ def ai_action(
         routes = [(k, a) for k, a in moves if k in ("road", "ship")]
         if not routes:
             return _act("stop", {})
-        k, a = max(routes, key=lambda ka: (_route_score(s, seat, ka[1]["e"]),
-                                           ka[0] == "road", -ka[1]["e"]))
+        origin = s.last_settlement if ph == SETUP_ROUTE else None
+        k, a = _route_move(s, seat, routes, origin)
         return _act(k, a)
     if ph == DISCARD:
         i = max(range(5), key=lambda i: (hand[i], -i))
@@ -370,15 +459,15 @@ def _main(s: State, seat: int, by: dict, propose: bool) -> Action:
         a = _best(by["city"], lambda a: (corner_value(s, a["c"]), -a["c"]))
         return _act("city", a)
     if "settlement" in by:
-        a = _best(by["settlement"], lambda a: (corner_value(s, a["c"]), -a["c"]))
+        a = _best(by["settlement"], lambda a: (corner_value(s, a["c"], seat), -a["c"]))
         return _act("settlement", a)
     for a in by.get("play", []):
         if a["card"] in ("road_building", "plenty"):
             return _act("play", a)
     goal = _goal(s, seat, [])
     if goal in ("road", "ship") and goal in by:
-        a = max(by[goal], key=lambda a: (_route_score(s, seat, a["e"]), -a["e"]))
-        return _act(goal, a)
+        k, a = _route_move(s, seat, [(goal, a) for a in by[goal]])
+        return _act(k, a)
     if "buy" in by and goal in ("dev", "city", "end"):
         if goal != "city" or sum(_need(s, seat, "city")) > 1:
             return _act("buy", {})

@@ -36,6 +36,20 @@ RESOURCE_OF: dict[str, str] = {
     "mountain": "ore",
 }
 RESOURCES: tuple[str, ...] = ("wood", "brick", "wool", "grain", "ore")
+#: terrain -> the word players read on the board image (in capitals there) and in move
+#: labels: a hex is called by what it yields
+TERRAIN_WORDS: dict[str, str] = {
+    "wood": "wood",
+    "brick": "brick",
+    "meadow": "wool",
+    "wheat": "grain",
+    "mountain": "ore",
+    "gold": "gold",
+    "desert": "desert",
+    "sea": "sea",
+    "land": "land",
+    "hidden": "?",
+}
 LAND = frozenset({"wood", "brick", "meadow", "wheat", "mountain", "gold", "desert", "land"})
 
 
@@ -74,6 +88,12 @@ def shared_edge(h1: Hex, h2: Hex) -> tuple[Corner, Corner]:
     if len(common) != 2:
         raise ValueError(f"hexes {h1} and {h2} are not neighbours")
     return edge_key(common[0], common[1])
+
+
+def place_name(q: int, r: int) -> str:
+    """A hex's name as the board image prints it: row letter (A at the top) and column
+    number (1 at the left, "even-r": column = q + (r + (r & 1)) // 2)."""
+    return f"{chr(ord('A') + r)}{q + (r + (r & 1)) // 2 + 1}"
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -167,6 +187,8 @@ class Board:
 
 
 @lru_cache(maxsize=64)
-def board_for(hexes: tuple[Hex, ...], terrain: tuple[str, ...]) -> Board:
-    """The cached Board of a layout (the same layout gives the same object)."""
+def board_for(hexes: tuple[Hex, ...], terrain: tuple[str, ...], dealt: tuple = ()) -> Board:
+    """The cached Board of a layout (the same layout gives the same object). ``dealt``:
+    what else of the deal the Actions kept in ``memo`` name in their labels (the chips and
+    harbours), so that two deals differing there never share labels."""
     return Board(list(hexes), list(terrain))

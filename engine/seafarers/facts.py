@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from .board import RESOURCES, Board
+from .scenario_rules import rules_of
 from .scenarios import scenario
 from .state import State
 
@@ -23,9 +24,9 @@ KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
 
 def hex_info(s: State) -> tuple[list[bool], list[Any]]:
-    """Per hex: may start settlements touch it; the small island whose first settlement
-    earns a special VP (None: none)."""
-    return _hex_info(s.scenario)
+    """Per hex of the layout: may start settlements touch it; the island marked
+    ``bonus_island`` in the data (None: none)."""
+    return _hex_info(s.layout)
 
 
 @lru_cache(maxsize=16)
@@ -605,7 +606,7 @@ def all_pieces(s: State) -> list[dict[str, int]]:
 
 def pieces_left(s: State, seat: int, kind: str) -> int:
     """The seat's pieces of that kind not on the board (the scenario's counts)."""
-    return scenario(s.scenario).pieces[kind] - facts(s).counts[seat][KIND_INDEX[kind]]
+    return rules_of(s).pieces(s.layout)[kind] - facts(s).counts[seat][KIND_INDEX[kind]]
 
 
 def harbour_ratio(s: State, seat: int, res: int) -> int:

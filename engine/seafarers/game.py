@@ -1,4 +1,9 @@
-"""Catan: Seafarers as a Game of the Parley contract (engine/core.py)."""
+"""Catan: Seafarers as a Game of the Parley contract (engine/core.py).
+
+The ``scenario`` option names one of scenario_rules.SCENARIOS (classic, new_shores,
+four_islands); the player count picks its layout, and ``rules_markdown`` writes its
+``/game rules`` from the scenario's own lines and the decisions that hold everywhere.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,13 @@ from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_opti
 from . import ai as _ai
 from . import moves, rules
 from .rules import OFFERS_PER_TURN
-from .scenarios import PLAYABLE, scenario
+from .scenario_rules import (
+    DEFAULT,
+    SCENARIOS,
+    SetupRefused,
+    pirate_start_text,
+    scenario_rules,
+)
 from .state import State
 from .state import clone as _clone
 from .state import dump as _dump
@@ -18,8 +29,8 @@ from .state import load as _load
 from .view import determinize as _determinize
 from .view import view as _view
 
-#: the game ends after this many rounds at the latest (most VP wins); a real game of New
-#: Shores takes 15 to 25 rounds, so people never meet it, while random play must end.
+#: the game ends after this many rounds at the latest (most VP wins); a real game of any of
+#: our scenarios takes 15 to 35 rounds, so people never meet it, while random play must end.
 ROUND_LIMIT = 100
 #: moves one turn can hold at most: roll and end 2; discards, gold picks and bank trades
 #: each at most the 95 resource cards (+ what trades bring in), 120 each; 39 pieces and 25
@@ -36,19 +47,21 @@ class Seafarers:
     min_players = 3
     max_players = 4
     options: Mapping[str, Option] = {
-        "scenario": Option(PLAYABLE, "new_shores", "The scenario: New Shores (3-4 players)."),
+        "scenario": Option(
+            tuple(SCENARIOS), DEFAULT,
+            "The scenario: " + ", ".join(SCENARIOS) + "; the player count picks its board"),
     }
     #: random play ends within the round limit: (setup) + rounds * seats * moves per turn
     max_actions = 16 + ROUND_LIMIT * 4 * TURN_BOUND
     dm_keys = ("hand", "dev_cards")
 
     def setup(self, n_players: int, options: Mapping[str, JSON], seed: str) -> State:
+        """A new game; an unknown option is a ValueError, a player count the scenario does
+        not play a SetupRefused (an IllegalAction and a ValueError) whose sentence names the
+        counts it plays, which ``/game start`` shows as it is."""
         opts = resolve_options(self.options, options)
         if not self.min_players <= n_players <= self.max_players:
-            raise ValueError("Seafarers is played by 3 or 4 players.")
-        sc = scenario(opts["scenario"])
-        if n_players not in sc.players:
-            raise ValueError(f"{sc.name} is played by {' or '.join(map(str, sc.players))}.")
+            raise SetupRefused("Seafarers is played by 3 or 4 players.")
         return rules.new_state(n_players, seed, opts["scenario"], ROUND_LIMIT)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -135,31 +148,44 @@ class Seafarers:
 
 
 def rules_markdown(sid: str) -> str:
-    sc = scenario(sid)
+    """``/game rules`` for a table of scenario ``sid``: its players, its target, its own
+    rules, then the decisions of ours that hold in every scenario."""
+    sr = scenario_rules(sid)
     lines = [
-        f"**Catan: Seafarers, {sc.name}** ({' or '.join(map(str, sc.players))} players): "
-        f"first to {sc.victory_points} victory points on their own turn wins.",
-        "Base Catan rules with ships, gold fields and the pirate (seafarers.txt).",
+        f"**Catan: Seafarers, {sr.name}** ({sr.counts_text()} players; {sr.source}): "
+        f"first to {sr.target} victory points on their own turn wins.",
+        "Base Catan rules (catan-base.md)" + (
+            "." if not sr.ships else " with ships, gold fields and the pirate (seafarers.txt)."),
+        "",
+        f"**{sr.name}:**",
+        *(f"- {line}" for line in sr.lines),
+    ]
+    if sr.pirate:
+        lines.append(f"- The pirate starts on {pirate_start_text(sr)} (a sea hex; see below).")
+    lines += [
         "",
         "**Decisions of ours where the rulebook leaves a choice:**",
         "- Trading and building are one phase after the roll, as experienced players play.",
-        "- A knight lets you move the robber or the pirate, as a 7 does.",
-        "- Any coastal start settlement may take a ship instead of its road.",
-        "- A line of ships is closed only between two of your own settlements or cities; a "
-        "line ending at another player's settlement is open, and its end ship may move.",
-        "- The pirate starts off the board; it enters on the first 7 or knight that moves it.",
-        "- Gold fields: one pick per card owed, from what the bank still holds; if the bank "
-        "is empty the rest is lost.",
+    ]
+    if sr.ships:
+        lines += [
+            "- A knight lets you move the robber or the pirate, as a 7 does.",
+            "- A line of ships is closed only between two of your own settlements or "
+            "cities; a line ending at another player's settlement is open, and its end ship "
+            "may move.",
+            "- The pirate starts on the sea hex inside the frame farthest from the start "
+            "area (then farthest from any land; then the first in reading order): "
+            + "the same hex in every game of the scenario. The rulebook says only \"The pirate "
+            "ship starts on any sea hex\"; a game saved before this rule keeps its pirate "
+            "off the board until the first 7 or knight.",
+            "- Gold fields: one pick per card owed, from what the bank still holds; if the "
+            "bank is empty the rest is lost.",
+        ]
+    lines += [
         f"- A player may make at most {OFFERS_PER_TURN} trade offers per turn, each of at "
         f"most {rules.OFFER_MAX} cards each way; counter-offers are built the same way. The "
         "others see an offer or a counter-offer once it is sent, not while its cards are "
         "being picked.",
-        "- The main island is dealt at random with the base game's number spiral; 6s and 8s "
-        "never touch.",
-        "- New Shores has 8 sea hexes outside the main island's ring instead of the "
-        "rulebook's 10 (the layout data; the count differs by how the frame is counted).",
-        "- The special victory point comes once per player, for the first settlement on any "
-        "small island.",
         f"- The game ends after {ROUND_LIMIT} rounds at the latest: the most victory points "
         "win (shared on a tie).",
     ]

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import Action
 
 from .board import RESOURCES
-from .facts import KIND_INDEX, distance_ok, facts, hex_info
+from .facts import KIND_INDEX, distance_ok, facts
 from .rules import (
     COST,
     DEV_NAMES,
@@ -26,10 +26,12 @@ from .rules import (
     P,
     edge_name,
     hex_name,
+    hex_words,
+    in_order,
     offer_text,
     to_act,
 )
-from .scenarios import scenario
+from .scenario_rules import rules_of
 from .state import (
     ANSWER,
     COMPOSE,
@@ -79,16 +81,23 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
     b = s.board
     setup = s.phase in (SETUP_SETTLE, SETUP_ROUTE)
     if kind == "settlement":
-        c = args["c"] + 1
-        return f"Found a start settlement at {c}" if setup else (
-            f"Build a settlement at {c} ({_COST_TEXT['settlement']})")
+        c = args["c"]
+        if setup:
+            return _fit(f"Found a start settlement at {c + 1}: {corner_words(s, c)}")
+        return _fit(f"Build a settlement at {c + 1}: {corner_words(s, c)}",
+                    f" ({_COST_TEXT['settlement']})")
     if kind in ("road", "ship"):
         cost = "free" if setup or s.phase == FREE_ROUTES else _COST_TEXT[kind]
-        return f"Build a {kind} on {edge_name(b, args['e'])} ({cost})"
+        e = args["e"]
+        return _fit(f"Build a {kind} on {edge_name(b, e)}, {edge_words(s, e)}", f" ({cost})")
     if kind == "city":
-        return f"Upgrade the settlement at {args['c'] + 1} to a city ({_COST_TEXT['city']})"
+        c = args["c"]
+        return _fit(f"Upgrade the settlement at {c + 1} to a city: {corner_words(s, c)}",
+                    f" ({_COST_TEXT['city']})")
     if kind == "move_ship":
-        return f"Move the ship on {edge_name(b, args['e'])} to {edge_name(b, args['to'])}"
+        e, to = args["e"], args["to"]
+        return _fit(f"Move the ship on {edge_name(b, e)} to {edge_name(b, to)}, "
+                    f"{edge_words(s, to)}")
     if kind == "bank":
         return _bank_label(args["give"], args["get"],
                            facts(s).seat(s, seat).ratios(s)[RI[args["give"]]])
@@ -106,6 +115,39 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
         o = s.offer
         return f"Accept: give {offer_text(o['get'])} for {offer_text(o['give'])}"
     return kind
+
+
+#: a label longer than this is clipped by Discord's menus (cogs/texts.py, LABEL_LIMIT)
+LABEL_LIMIT = 100
+
+
+def _fit(text: str, tail: str = "") -> str:
+    """``text`` and ``tail`` (a cost), the tail left out if both would not fit a menu."""
+    return text + tail if len(text) + len(tail) <= LABEL_LIMIT else text
+
+
+def corner_words(s: State, c: int) -> str:
+    """The hexes at corner ``c`` as a player reads them off the board image: each land
+    hex by its word and number in reading order, "sea" once if the sea touches it, and
+    its harbour ("ore 6, wool 10, brick 3"; "grain 9, sea, 3:1 harbour")."""
+    b = s.board
+    parts = [hex_words(s, h) for h in sorted(b.corner_hexes[c]) if s.terrain[h] != "sea"]
+    if any(s.terrain[h] == "sea" for h in b.corner_hexes[c]) or len(b.corner_hexes[c]) < 3:
+        parts.append("sea")
+    for _, kind, c1, c2 in s.harbours:
+        if c in (c1, c2):
+            parts.append("3:1 harbour" if kind == "any" else f"2:1 {kind} harbour")
+    return ", ".join(parts)
+
+
+def edge_words(s: State, e: int) -> str:
+    """The two hexes of edge ``e`` as the board image shows them: "between ore 6 and wool
+    10", "between grain 9 and sea", or "at sea"."""
+    hexes = [hex_words(s, h) for h in sorted(s.board.edge_hexes[e], key=lambda h: (
+        s.terrain[h] == "sea", h))]
+    if all(w == "sea" for w in hexes):
+        return "at sea"
+    return "between " + " and ".join(hexes)
 
 
 def _plain_label(kind: str, args: Mapping[str, Any]) -> str | None:
@@ -227,7 +269,7 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         f = facts(s)
         sf = f.seat(s, seat)
         count = f.counts[seat]
-        limit = scenario(s.scenario).pieces
+        limit = rules_of(s).pieces(s.layout)
         out = []
         for kind, places in (("road", sf.roads), ("ship", sf.ships)):
             if count[KIND_INDEX[kind]] < limit[kind]:
@@ -238,16 +280,8 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
     if ph == SETUP_SETTLE:
         return _start_spots(s, seat)
     if ph == SETUP_ROUTE:
-        b = s.board
-        out = []
-        for e in b.corner_edges[s.last_settlement]:
-            if s.routes[e] is not None:
-                continue
-            if b.edge_land[e]:
-                out.append(_kept(s, seat, ("road", e, "free"), "road", {"e": e}))
-            if b.edge_sea[e] and not (s.pirate is not None and s.pirate in b.edge_hexes[e]):
-                out.append(_kept(s, seat, ("ship", e, "free"), "ship", {"e": e}))
-        return out
+        return [_kept(s, seat, (kind, e, "free"), kind, {"e": e})
+                for kind, e in rules_of(s).start_routes(s, seat, s.last_settlement)]
     return []
 
 
@@ -260,8 +294,10 @@ def allowed(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> Action |
 
 
 def _start_spots(s: State, seat: int) -> list[Action]:
+    """Where a start settlement may stand: a corner touching the scenario's start area
+    (scenario_rules.py), with the distance rule."""
     b = s.board
-    start, _ = hex_info(s)
+    start = rules_of(s).start_spots(s, seat)
     return [_kept(s, seat, ("settlement", c, "start"), "settlement", {"c": c})
             for c in range(len(b.corners))
             if distance_ok(s, b, c) and any(start[h] for h in b.corner_hexes[c])]
@@ -270,15 +306,17 @@ def _start_spots(s: State, seat: int) -> list[Action]:
 def _robber_moves(s: State, seat: int) -> list[Action]:
     """Every land hex but the robber's, every sea hex but the pirate's."""
     memo = s.board.memo
-    key = ("hex moves", tuple(s.chips))
+    at_sea = rules_of(s).pirate  # the base game has no pirate: the sea is nobody's
+    key = ("hex moves", tuple(s.chips), at_sea)
     acts = memo.get(key)
     if acts is None:
         acts = memo[key] = [
-            _kept(s, seat, (kind, h, s.chips[h]), kind, {"hex": h})
+            (h, _kept(s, seat, (kind, h, s.chips[h]), kind, {"hex": h}))
             for h, kind in enumerate("pirate" if t == "sea" else "robber" for t in s.terrain)
+            if at_sea or kind == "robber"
         ]
     robber, pirate = s.robber, s.pirate
-    return [a for h, a in enumerate(acts) if h != robber and h != pirate]
+    return [a for h, a in acts if h != robber and h != pirate]
 
 
 def _dev_moves(s: State, seat: int) -> list[Action]:
@@ -321,7 +359,7 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
     f = facts(s)
     sf = f.seats[seat]
     count = f.counts[seat]
-    limit = scenario(s.scenario).limits  # in the order of count
+    limit = rules_of(s).limits(s.layout)  # in the order of count
     hand = s.hands[seat]
     wood, brick, wool, grain, ore = hand
     if wood and brick and count[2] < limit[2] and (only is None or only == "road"):
@@ -393,7 +431,7 @@ _OFFER_ACTIONS: dict[tuple, Action] = {}
 def _offer_action(kind: str, give: dict[str, int], get: dict[str, int]) -> Action:
     """Send an offer, send a counter-offer, or accept one: the label names the cards
     (made once per kind and cards)."""
-    key = (kind, tuple(give.items()), tuple(get.items()))
+    key = (kind, tuple(in_order(give).items()), tuple(in_order(get).items()))
     a = _OFFER_ACTIONS.get(key)
     if a is None:
         g, w = offer_text(give), offer_text(get)

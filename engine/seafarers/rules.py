@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core import rng
 
-from .board import RESOURCE_OF, RESOURCES, Board
+from .board import RESOURCE_OF, RESOURCES, TERRAIN_WORDS, Board, place_name
 from .facts import (  # noqa: F401  (the board facts, named here for rules' users too)
     all_pieces,
     count_pieces,
@@ -34,7 +34,8 @@ from .facts import (  # noqa: F401  (the board facts, named here for rules' user
     total_vp,
 )
 from .facts import other_end as _other_edge  # noqa: F401
-from .scenarios import deal, scenario
+from .scenario_rules import rules_of, scenario_rules
+from .scenarios import deal, layout
 from .state import (
     ANSWER,
     BANK_EACH,
@@ -80,12 +81,17 @@ def P(seat: int) -> str:
 
 
 def new_state(n: int, seed: str, sid: str = "new_shores", round_limit: int = 100) -> State:
-    sc = scenario(sid)
-    s = State(seed=seed, n=n, scenario=sid, target=sc.victory_points, round_limit=round_limit)
-    layout = deal(sid, draw(s))
-    s.terrain, s.chips, s.harbours, s.robber = layout.terrain, layout.chips, layout.harbours, (
-        layout.robber
-    )
+    """A new game of scenario ``sid`` (scenario_rules.SCENARIOS) for ``n`` players: the
+    scenario's layout for that count dealt, the pirate on its start hex, the development
+    cards shuffled. SetupRefused for a count the scenario does not play."""
+    sr = scenario_rules(sid)
+    lid = sr.layout_for(n)
+    s = State(seed=seed, n=n, scenario=sid, target=sr.target, round_limit=round_limit,
+              layout=lid)
+    dealt = deal(lid, draw(s))
+    s.terrain, s.chips, s.harbours, s.robber = (dealt.terrain, dealt.chips, dealt.harbours,
+                                                dealt.robber)
+    s.pirate = sr.pirate_start(lid)  # "The pirate ship starts on any sea hex"
     b = s.board
     s.buildings = [None] * len(b.corners)
     s.routes = [None] * len(b.edges)
@@ -99,6 +105,8 @@ def new_state(n: int, seed: str, sid: str = "new_shores", round_limit: int = 100
     s.knights = [0] * n
     s.road_len = [0] * n
     s.special = [0] * n
+    s.homes = [[] for _ in range(n)]
+    s.reached = [[] for _ in range(n)]
     s.owed = [0] * n
     return s
 
@@ -219,6 +227,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         put_building(s, c, [seat, 1])
         s.last_settlement = c
         ev.append((f"{P(seat)} founds a settlement at {c + 1}.", None))
+        ev.extend(rules_of(s).after_settlement(s, seat, c, True))
         if s.setup_step >= s.n:  # the second settlement yields its resources
             got = [0] * 5
             for h in b.corner_hexes[c]:
@@ -238,6 +247,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         e = args["e"]
         put_route(s, e, [seat, kind])
         ev.append((f"{P(seat)} places a {kind} on {edge_name(b, e)}.", None))
+        ev.extend(rules_of(s).after_route(s, seat, e))
         s.road_len[seat] = route_length(s, b, seat)
         s.setup_step += 1
         order = snake(s.n)
@@ -347,6 +357,7 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         put_route(s, f, [seat, "ship"])
         s.ship_moved = True
         ev.append((f"{P(seat)} moves a ship from {edge_name(b, e)} to {edge_name(b, f)}.", None))
+        ev.extend(rules_of(s).after_route(s, seat, f))
         ev.extend(update_longest(s, b, [seat]))
         return ev
     if kind == "bank":
@@ -385,11 +396,15 @@ def edge_name(b: Board, e: int) -> str:
 
 
 def hex_name(s: State, h: int) -> str:
-    q, r = scenario(s.scenario).positions[h]
-    col = q + (r + (r & 1)) // 2
-    t = s.terrain[h]
-    what = "sea" if t == "sea" else t + (f" {s.chips[h]}" if s.chips[h] else "")
-    return f"{chr(ord('A') + r)}{col + 1} ({what})"
+    q, r = layout(s.layout).positions[h]
+    return f"{place_name(q, r)} ({hex_words(s, h)})"
+
+
+def hex_words(s: State, h: int) -> str:
+    """A hex as the board image shows it: its terrain's word and its number ("ore 6",
+    "desert", "sea")."""
+    word = TERRAIN_WORDS.get(s.terrain[h], s.terrain[h])
+    return f"{word} {s.chips[h]}" if s.chips[h] else word
 
 
 def _steal(s: State, seat: int, victim: int) -> list[tuple[str, Any]]:
@@ -408,6 +423,7 @@ def _place_route(s: State, b: Board, seat: int, kind: str, e: int) -> list[tuple
     if kind == "ship":
         s.new_ships.append(e)
     ev: list[tuple[str, Any]] = [(f"{P(seat)} builds a {kind} on {edge_name(b, e)}.", None)]
+    ev.extend(rules_of(s).after_route(s, seat, e))
     ev.extend(update_longest(s, b, [seat]))
     return ev
 
@@ -415,25 +431,12 @@ def _place_route(s: State, b: Board, seat: int, kind: str, e: int) -> list[tuple
 def _settle(s: State, b: Board, seat: int, c: int) -> list[tuple[str, Any]]:
     put_building(s, c, [seat, 1])
     ev: list[tuple[str, Any]] = [(f"{P(seat)} builds a settlement at {c + 1}.", None)]
-    ev.extend(_special_vp(s, b, seat, c))
+    ev.extend(rules_of(s).after_settlement(s, seat, c, False))
     # a settlement breaks other players' routes through this corner, and joins the
     # owner's roads and ships here
     through = sorted({s.routes[e][0] for e in b.corner_edges[c] if s.routes[e] is not None})
     ev.extend(update_longest(s, b, through))
     return ev
-
-
-def _special_vp(s: State, b: Board, seat: int, c: int) -> list[tuple[str, Any]]:
-    """New Shores: one special VP for a player's first village on a small island
-    (seafarers.txt, scenario 1 "Special Victory points"), once per player."""
-    bonus = scenario(s.scenario).rules.get("bonus_vp")
-    if not bonus or s.special[seat] >= bonus["first"]:
-        return []
-    _, islands = hex_info(s)
-    if any(islands[h] is not None for h in b.corner_hexes[c]):
-        s.special[seat] += bonus["first"]
-        return [(f"{P(seat)} reaches a small island and earns a special victory point.", None)]
-    return []
 
 
 def _roll(s: State, seat: int) -> list[tuple[str, Any]]:
@@ -593,8 +596,7 @@ def _trade_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tu
         s.phase = COMPOSE
         return []
     if kind in ("offer_give", "offer_get"):
-        side = s.offer["give" if kind == "offer_give" else "get"]
-        side[args["res"]] = side.get(args["res"], 0) + 1
+        add_card(s.offer["give" if kind == "offer_give" else "get"], args["res"])
         return []
     if kind == "offer_cancel" or kind == "withdraw":
         s.offer = None
@@ -619,8 +621,7 @@ def _trade_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tu
         s.offer["counters"][str(seat)] = {"give": {}, "get": {}}
     elif kind in ("counter_give", "counter_get"):
         c = s.offer["counters"][str(seat)]
-        side = c["give" if kind == "counter_give" else "get"]
-        side[args["res"]] = side.get(args["res"], 0) + 1
+        add_card(c["give" if kind == "counter_give" else "get"], args["res"])
     elif kind == "counter_send":
         ans[seat] = "counter"
         c = s.offer["counters"][str(seat)]
@@ -646,6 +647,21 @@ def _trade_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tu
     if s.phase == ANSWER and not to_act(s):
         s.phase = CONFIRM
     return ev
+
+
+def in_order(side: dict[str, int]) -> dict[str, int]:
+    """The cards of one side of an offer in the order of RESOURCES, whatever order they
+    were picked in: nobody but the offerer saw the picks, so nothing shown or stored may
+    keep their order (a view, an image, a dump saved as canonical JSON and loaded)."""
+    return {r: side[r] for r in RESOURCES if r in side}
+
+
+def add_card(side: dict[str, int], res: str) -> None:
+    """One more card of ``res`` on one side of an offer, the side kept in_order."""
+    side[res] = side.get(res, 0) + 1
+    ordered = in_order(side)
+    side.clear()
+    side.update(ordered)
 
 
 def offer_text(side: dict[str, int]) -> str:

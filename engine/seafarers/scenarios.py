@@ -1,10 +1,21 @@
-"""The eleven scenario layouts of seafarers.txt, read from data/scenarios.json.
+"""The board layouts: the eleven of seafarers.txt, read from data/scenarios.json, and the
+base game's island in its frame (``classic``), derived from them.
 
 The data file is a copy of the shared scenario data (its header explains every field):
-positions, fixed terrains and chips, pools and harbour hexes. :func:`template` gives the
-board of any scenario with its random hexes still unknown (for checks and for the later
-scenarios); :func:`deal` lays out a playable board (random main island, number chips by
-the base game's spiral, harbours shuffled onto their hexes).
+positions, fixed terrains and chips, pools and harbour hexes. One entry of the file is one
+*layout* (a board for one player count: ``four_islands_3p``); the scenarios a table picks
+(``four_islands``, which takes the 3- or 4-player layout by the player count) and their
+rules are in scenario_rules.py. :func:`layout` gives any layout by id, :func:`scenarios`
+the data file's eleven. :func:`template` gives the board of any layout with its random
+hexes still unknown (for checks and for the later scenarios); :func:`deal` lays out a
+board (random main island, number chips by the base game's spiral, harbours shuffled onto
+their hexes).
+
+``classic`` is not in the data file: it is New Shores' main island (the base game's 19
+pool hexes, catan-base.md "Standard main island") with the ring of 18 sea hexes around it
+as its frame. That ring holds New Shores' 9 harbour hexes, on every other hex of the ring
+as on the base game's frame, each serving a coast of the island; their pool is the base
+game's 9 harbours, 4 generic 3:1 and the 5 special 2:1 (catan-base.md "Harbours").
 """
 
 from __future__ import annotations
@@ -34,10 +45,6 @@ HARBOUR_TYPES: dict[str, str] = {
 #: pieces per player in the base game (catan-base.md "Pieces"; Seafarers adds 15 ships);
 #: a scenario's data may change the ships and cities (``Scenario.pieces``)
 PIECES: dict[str, int] = {"settlement": 5, "city": 4, "road": 15, "ship": 15}
-
-#: scenarios the engine lays out and plays now (the others are parsed and checked)
-PLAYABLE: tuple[str, ...] = ("new_shores",)
-
 
 @dataclass(frozen=True)
 class Scenario:
@@ -71,6 +78,21 @@ class Scenario:
         return p["settlement"], p["city"], p["road"], p["ship"]
 
 
+    @cached_property
+    def islands(self) -> tuple[int | None, ...]:
+        """Per hex: the data's landmass id ("island"; None for sea)."""
+        return tuple(h.get("island") for h in self.hexes)
+
+    @cached_property
+    def frame(self) -> tuple[bool, ...]:
+        """Per hex: is it a hex of the frame (the outer ring of edge pieces)?"""
+        return tuple(bool(h.get("frame")) for h in self.hexes)
+
+
+#: the layout id of the base game's island in its frame (derived, not in the data file)
+CLASSIC = "classic"
+
+
 @lru_cache(maxsize=1)
 def _load() -> dict[str, Scenario]:
     doc = json.loads(_DATA.read_text(encoding="utf-8"))
@@ -93,16 +115,64 @@ def _load() -> dict[str, Scenario]:
     return out
 
 
+def _classic(new_shores: Scenario) -> Scenario:
+    """The base game's board: New Shores' main island and the ring of sea hexes around it
+    (its frame, with New Shores' 9 harbour hexes), moved to start at row 0 (an even number
+    of rows up, so rows keep their parity and the hex names their shape)."""
+    main = {(h["q"], h["r"]) for h in new_shores.hexes if h.get("pool") == "main_island"}
+    ring = {(q + dq, r + dr) for q, r in main for dq, dr in DIRS.values()} - main
+    keep = [h for h in new_shores.hexes if (h["q"], h["r"]) in main | ring]
+    top = min(h["r"] for h in keep)
+    dr = top - top % 2
+    left = min(h["q"] + (h["r"] - dr + ((h["r"] - dr) & 1)) // 2 for h in keep)
+    hexes = []
+    for h in keep:
+        pos = (h["q"], h["r"])
+        row = dict(h, q=h["q"] - left, r=h["r"] - dr)
+        if pos in ring:
+            row["frame"] = True
+            if "serves" in row:
+                row["serves"] = [row["serves"][0] - left, row["serves"][1] - dr]
+        hexes.append(row)
+    hexes.sort(key=lambda h: (h["r"], h["q"]))
+    return Scenario(
+        id=CLASSIC,
+        number=0,
+        name="Classic Catan",
+        players=(3, 4),
+        victory_points=10,  # catan-base.md "The end": 10 in the base game
+        hexes=tuple(hexes),
+        pools=new_shores.pools,
+        harbours=new_shores.harbours,  # 9: 4 x 3:1 and the 5 special 2:1
+        rules={},
+        rulebook={},
+    )
+
+
+@lru_cache(maxsize=1)
+def _layouts() -> dict[str, Scenario]:
+    out = dict(_load())
+    out[CLASSIC] = _classic(out["new_shores"])
+    return out
+
+
 def scenarios() -> dict[str, Scenario]:
-    """Every scenario of the data file by id, in rulebook order."""
+    """Every layout of the data file by id, in rulebook order (the eleven of seafarers.txt;
+    :func:`layout` knows ``classic`` too)."""
     return dict(_load())
 
 
-def scenario(sid: str) -> Scenario:
+def layout(lid: str) -> Scenario:
+    """Any layout by id: one of the data file's, or ``classic``."""
     try:
-        return _load()[sid]
+        return _layouts()[lid]
     except KeyError:
-        raise ValueError(f"Unknown scenario {sid!r}; they are: {', '.join(_load())}.") from None
+        raise ValueError(
+            f"Unknown layout {lid!r}; they are: {', '.join(_layouts())}.") from None
+
+
+#: the older name of :func:`layout`
+scenario = layout
 
 
 def _template_terrain(h: dict[str, Any]) -> str:
@@ -117,8 +187,8 @@ def _template_terrain(h: dict[str, Any]) -> str:
 
 
 def template(sid: str) -> Board:
-    """The board of a scenario with undealt hexes as "land" (pool land) or "hidden"."""
-    sc = scenario(sid)
+    """The board of a layout with undealt hexes as "land" (pool land) or "hidden"."""
+    sc = layout(sid)
     return board_for(sc.positions, tuple(_template_terrain(h) for h in sc.hexes))
 
 
@@ -175,10 +245,11 @@ class Layout:
 
 
 def deal(sid: str, rnd: random.Random) -> Layout:
-    """Lay out a playable scenario (New Shores now): main island, chips, harbours."""
-    sc = scenario(sid)
-    if sid not in PLAYABLE:
-        raise ValueError(f"Scenario {sc.name} is not playable yet.")
+    """Lay out a board: the main island of its pool (if any) dealt at random with the base
+    game's number spiral, 6s and 8s apart, fixed hexes as printed, harbours shuffled onto
+    their hexes. Face-down hexes (Oceans) and land-or-sea hexes (New World) are not dealt
+    here: their scenarios will deal them with their own hooks (scenario_rules.py)."""
+    sc = layout(sid)
     positions = list(sc.positions)
     while True:
         terrain = [_template_terrain(h) for h in sc.hexes]
@@ -220,7 +291,9 @@ def deal(sid: str, rnd: random.Random) -> Layout:
         e = board.edge_between(positions[i], tuple(h["serves"]))
         a, b = board.edges[e]
         harbours.append([i, kind, a, b])
-    robber = terrain.index("desert") if sc.rules and "desert" in terrain else None
+    # the robber starts on the desert (catan-base.md); a board without one leaves it off
+    # until the first 7 or knight (scenario_rules.py says so in each scenario's rules)
+    robber = terrain.index("desert") if "desert" in terrain else None
     return Layout(
         terrain=terrain,
         chips=chips,

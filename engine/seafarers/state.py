@@ -2,8 +2,13 @@
 numbers (see board.py), with a JSON dump carrying a schema version and a fast clone.
 
 Resources are counted in lists of five in the order of ``board.RESOURCES`` (wood, brick,
-wool, grain, ore). The board's topology is not stored: it follows from the scenario and
+wool, grain, ore). The board's topology is not stored: it follows from the layout and
 the dealt terrains (``board_for`` caches it).
+
+Schema history: 1, New Shores only (``scenario`` named the layout too). 2 adds ``layout``
+(the scenario's board for the player count), ``homes`` and ``reached`` (the islands of the
+special-VP rules) and ``extra`` (data of a scenario's own); :func:`load` upgrades a
+schema-1 dump (a New Shores game) to it.
 """
 
 from __future__ import annotations
@@ -16,9 +21,9 @@ from typing import Any
 from engine.core import json_copy
 
 from .board import Board, board_for
-from .scenarios import scenario
+from .scenarios import layout
 
-SCHEMA = 1
+SCHEMA = 2
 
 SETUP_SETTLE, SETUP_ROUTE = "setup_settlement", "setup_route"
 ROLL, MAIN, DISCARD, ROBBER, STEAL, GOLD = "roll", "main", "discard", "robber", "steal", "gold"
@@ -40,46 +45,53 @@ DEV_DECK: dict[str, int] = {
 
 @dataclass(slots=True)
 class State:
-    seed: str
-    n: int
-    scenario: str = "new_shores"
-    target: int = 13
-    round_limit: int = 100
-    counter: int = 0
-    terrain: list[str] = field(default_factory=list)
-    chips: list[int] = field(default_factory=list)
+    seed: str  # the table's seed: every draw is rng(seed, counter)
+    n: int  # players
+    scenario: str = "new_shores"  # the scenario option's value (scenario_rules.SCENARIOS)
+    target: int = 13  # victory points to win
+    round_limit: int = 100  # the game ends after this round at the latest
+    counter: int = 0  # draws made from the seed so far
+    layout: str = "new_shores"  # the layout of the scenario for n players (scenarios.layout)
+    terrain: list[str] = field(default_factory=list)  # per hex: terrain or "sea"
+    chips: list[int] = field(default_factory=list)  # per hex: number chip, 0 = none
     harbours: list[list[Any]] = field(default_factory=list)  # [hex, type, corner, corner]
-    robber: int | None = None
-    pirate: int | None = None
+    robber: int | None = None  # the robber's hex (None: off the board)
+    pirate: int | None = None  # the pirate's hex (None: off the board / no pirate)
     buildings: list[Any] = field(default_factory=list)  # per corner: None or [seat, 1|2]
     routes: list[Any] = field(default_factory=list)  # per edge: None or [seat, "road"|"ship"]
     new_ships: list[int] = field(default_factory=list)  # ships built this turn
-    ship_moved: bool = False
-    hands: list[list[int]] = field(default_factory=list)
-    bank: list[int] = field(default_factory=list)
+    ship_moved: bool = False  # a ship was moved this turn
+    hands: list[list[int]] = field(default_factory=list)  # per seat: resource counts
+    bank: list[int] = field(default_factory=list)  # resource counts left in the bank
     deck: list[str] = field(default_factory=list)  # development cards; top = end
     devs: list[list[str]] = field(default_factory=list)  # unplayed, per seat (sorted)
     new_devs: list[list[str]] = field(default_factory=list)  # bought this turn
-    dev_played: bool = False
-    knights: list[int] = field(default_factory=list)
-    army: int | None = None
-    road_holder: int | None = None
-    road_len: list[int] = field(default_factory=list)
+    dev_played: bool = False  # a development card was played this turn
+    knights: list[int] = field(default_factory=list)  # per seat: knights played
+    army: int | None = None  # holder of the Largest Army
+    road_holder: int | None = None  # holder of the Longest Trade Route
+    road_len: list[int] = field(default_factory=list)  # per seat: longest route
     special: list[int] = field(default_factory=list)  # special VP chips per seat
-    turn: int = 0
-    round: int = 1
-    phase: str = SETUP_SETTLE
+    #: per seat: the islands (the data's landmass ids) of its start settlements
+    homes: list[list[int]] = field(default_factory=list)
+    #: per seat: the islands that counted for the scenario's island VP, in order settled
+    reached: list[list[int]] = field(default_factory=list)
+    #: data of the scenario's own (scenario_rules.py; JSON; empty for ours)
+    extra: dict[str, Any] = field(default_factory=dict)
+    turn: int = 0  # the seat on turn
+    round: int = 1  # the round, from 1
+    phase: str = SETUP_SETTLE  # what the game waits for (the names above)
     ret: str = MAIN  # where the robber, a steal or gold choices return to
-    setup_step: int = 0
-    last_settlement: int | None = None
+    setup_step: int = 0  # start placements done (snake order)
+    last_settlement: int | None = None  # the start settlement awaiting its road or ship
     owed: list[int] = field(default_factory=list)  # cards to discard / gold picks per seat
     free: int = 0  # free roads/ships (road building) or resources (year of plenty) left
-    victims: list[int] = field(default_factory=list)
-    offer: dict[str, Any] | None = None
-    offers_made: int = 0
-    dice: list[int] | None = None
-    log: list[str] = field(default_factory=list)
-    result: dict[str, Any] | None = None
+    victims: list[int] = field(default_factory=list)  # whom the robber/pirate may rob
+    offer: dict[str, Any] | None = None  # the trade offer on the table (rules.py)
+    offers_made: int = 0  # trade offers made this turn
+    dice: list[int] | None = None  # this turn's roll
+    log: list[str] = field(default_factory=list)  # the last public events
+    result: dict[str, Any] | None = None  # winners, scores and reason, once over
     #: the Board of this layout, looked up once (not part of the dump)
     cached_board: Board | None = field(default=None, repr=False, compare=False)
     #: facts.Facts of the pieces on the board (not part of the dump; checked before use)
@@ -92,7 +104,8 @@ class State:
     def board(self) -> Board:
         b = self.cached_board
         if b is None:
-            b = board_for(scenario(self.scenario).positions, tuple(self.terrain))
+            b = board_for(layout(self.layout).positions, tuple(self.terrain),
+                          (tuple(self.chips), tuple(tuple(h) for h in self.harbours)))
             self.cached_board = b
         return b
 
@@ -115,6 +128,38 @@ def dump(s: State) -> dict[str, Any]:
 
 
 def load(data: Mapping[str, Any]) -> State:
-    if data.get("schema") != SCHEMA:
-        raise ValueError(f"Unknown Seafarers save schema {data.get('schema')!r}.")
+    schema = data.get("schema")
+    if schema == 1:
+        return _from_schema_1(data)
+    if schema != SCHEMA:
+        raise ValueError(f"Unknown Seafarers save schema {schema!r}.")
     return State(**{name: json_copy(data[name]) for name in _FIELDS})
+
+
+def _from_schema_1(data: Mapping[str, Any]) -> State:
+    """A New Shores game saved before the scenarios: its layout is "new_shores"; its homes
+    are the main island where it has start settlements, and its special VP chip (at most
+    one) stands for a small island it has settled (the first of them in corner order: with
+    one chip per player, which one does not change the score)."""
+    fields_1 = [name for name in _FIELDS if name not in ("layout", "homes", "reached", "extra")]
+    s = State(**{name: json_copy(data[name]) for name in fields_1})
+    s.layout = s.scenario
+    sc = layout(s.layout)
+    b = s.board
+    main = {sc.islands[i] for i, h in enumerate(sc.hexes) if h.get("starting_area")}
+    bonus = {sc.islands[i] for i, h in enumerate(sc.hexes) if h.get("bonus_island")}
+    s.homes = [[] for _ in range(s.n)]
+    s.reached = [[] for _ in range(s.n)]
+    for c, bl in enumerate(s.buildings):
+        if bl is None:
+            continue
+        island = next((sc.islands[h] for h in b.corner_hexes[c]
+                       if sc.islands[h] is not None), None)
+        seat = bl[0]
+        if island in main and island not in s.homes[seat]:
+            s.homes[seat].append(island)
+        elif (island in bonus and s.special[seat] and island not in s.reached[seat]
+              and not s.reached[seat]):
+            s.reached[seat].append(island)
+    s.extra = {}
+    return s

@@ -30,12 +30,13 @@ from .rules import (
     all_pieces,
     buildable,
     harbour_ratio,
+    in_order,
     n_cards,
     public_vp,
     to_act,
     total_vp,
 )
-from .scenarios import scenario
+from .scenario_rules import rules_of
 from .state import (
     ANSWER,
     COMPOSE,
@@ -97,10 +98,17 @@ def _offer_view(s: State, seat: int | None) -> dict[str, Any] | None:
         return None
     answers = [a if a != "composing" else None for a in s.offer["answers"]]
     counters = {
-        k: v for k, v in s.offer["counters"].items() if s.offer["answers"][int(k)] == "counter"
+        k: _sides(c) for k, c in sorted(s.offer["counters"].items(), key=lambda kc: int(kc[0]))
+        if s.offer["answers"][int(k)] == "counter"
     }
-    return {"from": s.turn, "give": dict(s.offer["give"]), "get": dict(s.offer["get"]),
-            "answers": answers, "counters": counters}
+    return {"from": s.turn, "give": in_order(s.offer["give"]),
+            "get": in_order(s.offer["get"]), "answers": answers, "counters": counters}
+
+
+def _sides(offer: dict[str, Any]) -> dict[str, Any]:
+    """An offer's two sides, each in the order of RESOURCES (never the order of picking:
+    rules.in_order)."""
+    return {"give": in_order(offer["give"]), "get": in_order(offer["get"])}
 
 
 _STATIC: dict[tuple[int, tuple[int, ...]], dict[str, Any]] = {}
@@ -129,16 +137,16 @@ def _static(s: State) -> dict[str, Any]:
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
-    sc = scenario(s.scenario)
+    sr = rules_of(s)
     text, pseat = pending(s)
     pieces = all_pieces(s)
-    limit = sc.pieces
+    limit = sr.pieces(s.layout)
     v: dict[str, Any] = {
         "game": "seafarers",
         "seat": seat,
         "n": s.n,
         "scenario": s.scenario,
-        "scenario_name": sc.name,
+        "scenario_name": sr.name,
         "target": s.target,
         "round": s.round,
         "round_limit": s.round_limit,
@@ -187,7 +195,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         v["ratios"] = {r: harbour_ratio(s, seat, i) for i, r in enumerate(RESOURCES)}
         v["can_build"] = buildable(s, seat)
         if s.offer is not None and str(seat) in s.offer["counters"]:
-            v["my_counter"] = s.offer["counters"][str(seat)]
+            v["my_counter"] = _sides(s.offer["counters"][str(seat)])
     return v
 
 
@@ -220,6 +228,7 @@ def determinize(s: State, seat: int | None, rnd: random.Random) -> State:
         w.new_devs[p] = devs[:len(s.new_devs[p])]
         devs = devs[k:]
     w.deck = devs
+    rules_of(s).determinize(s, w, seat, rnd)  # the scenario's own hidden things (none yet)
     return w
 
 

@@ -40,6 +40,8 @@ TERRAIN: dict[str, tuple[tuple[int, int, int], str]] = {
 #: player colours, told apart by lightness too; the seat number is printed on buildings
 PLAYER = [(200, 40, 40), (40, 80, 200), (245, 245, 245), (240, 140, 20)]
 PLAYER_NAME = ["red", "blue", "white", "orange"]
+#: the resources in the one order every list of cards is drawn in
+RES = ("wood", "brick", "wool", "grain", "ore")
 RED_CHIP = (190, 20, 20)
 
 
@@ -249,16 +251,16 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], x0
     y += 8
     bank = view["bank"]
     # whole words: "wo" would be wood or wool
-    text(d, (x0, y), "Bank: " + "  ".join(f"{r} {k}" for r, k in
-                                          zip(("wood", "brick", "wool", "grain", "ore"), bank,
-                                              strict=True)), 14, pal.PARCHMENT)
+    text(d, (x0, y), "Bank: " + "  ".join(f"{r} {k}" for r, k in zip(RES, bank, strict=True)),
+         14, pal.PARCHMENT)
     y += 20
     text(d, (x0, y), f"Development cards left: {view['deck']}", 14, pal.PARCHMENT)
     y += 26
     offer = view.get("offer")
     if offer:
-        give = ", ".join(f"{k} {r}" for r, k in offer["give"].items()) or "-"
-        get = ", ".join(f"{k} {r}" for r, k in offer["get"].items()) or "-"
+        # in one fixed order, never the view's key order (the order of picking is hidden)
+        give = ", ".join(f"{offer['give'][r]} {r}" for r in RES if r in offer["give"]) or "-"
+        get = ", ".join(f"{offer['get'][r]} {r}" for r in RES if r in offer["get"]) or "-"
         text(d, (x0, y), f"Offer: {give} for {get}", 14, pal.GOLD_LIGHT, True)
         y += 22
     res = view.get("result")

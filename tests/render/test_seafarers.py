@@ -83,3 +83,27 @@ def test_hex_names_on_the_image_are_those_of_the_robber_moves() -> None:
     s = GAME.setup(3, {}, "names")
     for i, (q, r) in enumerate(s.board.hexes):
         assert engine_name(s, i).split(" ")[0] == hex_name(q, r)
+
+
+def test_terrain_words_on_the_image_are_those_of_the_move_labels() -> None:
+    """A label's "ore 6" is the hex the image marks ORE with a 6 (the sea, blue, carries its
+    hex name only)."""
+    from engine.seafarers.board import TERRAIN_WORDS
+    from render.seafarers.board import TERRAIN
+
+    assert set(TERRAIN) == set(TERRAIN_WORDS)
+    for terrain, (_, word) in TERRAIN.items():
+        if terrain == "sea":
+            assert word == ""
+        else:
+            assert word.casefold() == TERRAIN_WORDS[terrain].casefold(), terrain
+
+
+@pytest.mark.parametrize(("sid", "n"), [("classic", 3), ("four_islands", 3),
+                                        ("four_islands", 4)])
+def test_every_scenario_draws_its_board(sid: str, n: int) -> None:
+    s = GAME.setup(n, {"scenario": sid}, "draw")
+    png = render.draw_board("seafarers", _view(s, None))
+    img = Image.open(io.BytesIO(png))
+    assert png.startswith(b"\x89PNG") and img.width >= 900 and len(png) < 500_000
+    assert sid.split("_")[0].title() in render.text_board("seafarers", _view(s, None))

@@ -1,9 +1,15 @@
-"""The Seafarers rules (seafarers.txt) and New Shores' special rules, one test per rule."""
+"""The Seafarers rules (seafarers.txt) and New Shores' special rules, one test per rule;
+the pirate's start (seafarers.txt, "The Sea-thief").
+"""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.seafarers import GAME
 from engine.seafarers import rules as R
+from engine.seafarers.board import distance, place_name
+from engine.seafarers.scenarios import layout
 from engine.seafarers.state import GOLD, MAIN, ROBBER, ROLL, STEAL
 
 from .helpers import (
@@ -249,3 +255,44 @@ def test_the_steal_choice_names_only_players_with_cards() -> None:
     s.phase, s.ret = ROBBER, MAIN
     act(s, 0, "robber", hex=h)
     assert s.phase != STEAL and hand(s, 0)["wool"] == 1
+
+
+@pytest.mark.parametrize(("sid", "n"), [("new_shores", 3), ("new_shores", 4),
+                                        ("four_islands", 3), ("four_islands", 4)])
+def test_the_pirate_ship_starts_on_any_sea_hex_in_the_middle_of_that_hex(sid: str, n: int) -> None:
+    """seafarers.txt, "The Sea-thief (Pirate ship)": "The pirate ship starts on any sea hex,
+    in the middle of that hex." Our decision: the sea hex inside the frame farthest from
+    the start area (then farthest from any land), the same in every game of a scenario."""
+    s = GAME.setup(n, {"scenario": sid}, "pirate-a")
+    other = GAME.setup(n, {"scenario": sid}, "pirate-b")
+    h = s.pirate
+    assert h is not None and h == other.pirate
+    frame = layout(s.layout).frame
+    assert s.terrain[h] == "sea" and not frame[h]
+    assert GAME.view(s, None)["pirate"] == h
+    pos = s.board.hexes
+    start = [pos[x] for x, ok in enumerate(R.hex_info(s)[0]) if ok]
+
+    def far(x: int) -> int:
+        return min(distance(pos[x], y) for y in start)
+
+    inner_sea = [x for x, t in enumerate(s.terrain) if t == "sea" and not frame[x]]
+    assert far(h) == max(far(x) for x in inner_sea)
+    # it is the pirate from the first move: no ship beside it, and a 7 may move it away
+    assert all(h not in s.board.edge_hexes[e] or s.routes[e] is None
+               for e in range(len(s.routes)))
+    s.phase, s.ret, s.turn = ROBBER, MAIN, 0
+    assert h not in {a["hex"] for a in moves(s, 0, "pirate")}
+    assert place_name(*pos[h]) in GAME.rules_text({"scenario": sid})
+
+
+def test_a_start_ship_is_never_placed_beside_the_pirate() -> None:
+    """"A ship can neither be placed at nor removed from an intersection adjacent to the
+    pirate ship", from the founding phase on."""
+    s = GAME.setup(3, {"scenario": "four_islands"}, "pirate-start")
+    b = s.board
+    c = next(c for c in b.hex_corners[s.pirate]
+             if any(s.terrain[x] != "sea" for x in b.corner_hexes[c]))
+    act(s, 0, "settlement", c=c)
+    assert all(s.pirate not in b.edge_hexes[a["e"]] for a in moves(s, 0, "ship"))
+    assert moves(s, 0, "ship") or moves(s, 0, "road")  # never no route at all

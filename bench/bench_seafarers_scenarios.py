@@ -1,0 +1,67 @@
+"""Seafarers per scenario: how often the ``easy`` AI beats random players, and how fast.
+
+    .venv/bin/python bench/bench_seafarers_scenarios.py [games-per-scenario-and-count]
+
+For every scenario of the ``scenario`` option and every player count it plays, games of one
+``easy`` seat (engine.ai.choose, the game's heuristic) against random seats, the easy seat
+taking each place in turn. Printed per scenario and count: the share of games the easy
+seat wins (alone, or first on the round limit; the target is at least 90%), the easy seat's
+mean victory points and the others' mean, the mean rounds, how many games gave the easy
+seat special victory points, and the seconds per game. Also the same for all-easy tables:
+the mean rounds to the end (a sensible player wins well before the round limit).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import ai, get_game  # noqa: E402
+from engine.seafarers.scenario_rules import SCENARIOS  # noqa: E402
+
+GAME = get_game("seafarers")
+
+
+def play(sid: str, n: int, seed: str, easy: set[int]) -> tuple[dict, object]:
+    s = GAME.setup(n, {"scenario": sid}, seed)
+    rnd = random.Random(seed)
+    while GAME.result(s) is None:
+        seat = min(GAME.to_act(s))
+        level = "easy" if seat in easy else "random"
+        GAME.apply(s, seat, ai.choose(GAME, s, seat, rnd, level))
+    return GAME.result(s), s
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    print(f"{'scenario':14} {'n':>2} {'easy wins':>10} {'easy VP':>8} {'rand VP':>8} "
+          f"{'rounds':>7} {'special':>8} {'s/game':>7} {'all-easy rounds':>16}")
+    for sid, rules in SCENARIOS.items():
+        for n in rules.players:
+            wins = 0
+            vp_easy = vp_rand = rounds = special = 0.0
+            t0 = time.perf_counter()
+            for g in range(games):
+                me = g % n
+                res, s = play(sid, n, f"bench-{sid}-{n}-{g}", {me})
+                wins += res["winners"] == [me]
+                vp_easy += res["scores"][me]
+                vp_rand += sum(v for p, v in enumerate(res["scores"]) if p != me) / (n - 1)
+                rounds += s.round
+                special += s.special[me] > 0
+            per = (time.perf_counter() - t0) / games
+            all_rounds = 0
+            for g in range(max(1, games // 4)):
+                _, s = play(sid, n, f"bench-all-{sid}-{n}-{g}", set(range(n)))
+                all_rounds += s.round
+            print(f"{sid:14} {n:>2} {wins / games:>10.0%} {vp_easy / games:>8.1f} "
+                  f"{vp_rand / games:>8.1f} {rounds / games:>7.1f} {special / games:>8.0%} "
+                  f"{per:>7.2f} {all_rounds / max(1, games // 4):>16.1f}")
+
+
+if __name__ == "__main__":
+    main()
