@@ -4,7 +4,6 @@ it, the rest of the server plays on; and the Join button works only where it was
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
 
 from tests.cogs.flows import boards, open_table, table_of, waiting_user
@@ -16,6 +15,7 @@ from tests.cogs.harness import (
     ErrorLogCatcher,
     Harness,
 )
+from tests.data.helpers import other_program_writing
 
 HOUR = 3600.0
 
@@ -137,25 +137,8 @@ async def test_the_join_button_seats_nobody_from_another_channel(h: Harness) -> 
 async def test_joining_while_another_program_holds_the_database_says_busy(h: Harness) -> None:
     alice, bob = h.user("alice"), h.user("bob")
     await open_table(h, alice, start=False)
-    release = threading.Event()
-    holding = threading.Event()
-
-    def hold() -> None:
-        con = sqlite3.connect(h.db_path, isolation_level=None, check_same_thread=False)
-        con.execute("BEGIN IMMEDIATE")
-        holding.set()
-        release.wait(5.0)
-        con.execute("ROLLBACK")
-        con.close()
-
-    thread = threading.Thread(target=hold)
-    thread.start()
-    holding.wait()
-    try:
+    with other_program_writing(h.db_path):
         r = await h.slash(bob, "game join")
-    finally:
-        release.set()
-        thread.join()
     assert r.ephemeral and "busy" in r.text and "try again" in r.text
     assert [s.player for s in (await table_of(h)).seats] == [str(alice.id)]
     r = await h.slash(bob, "game join")

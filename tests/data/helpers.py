@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +106,32 @@ def pick(table: Table, seat: int, i: int = 0) -> Action:
 def turn(table: Table, seat: int, i: int = 0) -> list[Action]:
     """A seat's whole choice for the round: pick its ``i``-th card, then lay it."""
     return [pick(table, seat, i), LAY]
+
+
+#: how long ``other_program_writing`` holds the lock if nobody lets it go: a safety net, so
+#: a test that waits for the wrong thing fails instead of hanging
+SAFETY_SECONDS = 5.0
+
+
+@contextmanager
+def other_program_writing(db_path: Path) -> Iterator[threading.Event]:
+    """Hold the write lock from another connection until the yielded event is set."""
+    release = threading.Event()
+    holding = threading.Event()
+
+    def hold() -> None:
+        con = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+        con.execute("BEGIN IMMEDIATE")
+        holding.set()
+        release.wait(SAFETY_SECONDS)
+        con.execute("ROLLBACK")
+        con.close()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    holding.wait()
+    try:
+        yield release
+    finally:
+        release.set()
+        thread.join()

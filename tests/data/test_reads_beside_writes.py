@@ -9,10 +9,6 @@ in, never at the clock.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,33 +16,7 @@ import pytest
 from data.store import Store, StoreBusy
 from data.tables import TableService
 from engine.core import IllegalAction
-from tests.data.helpers import T0, dump, open_table, pick
-
-SAFETY_SECONDS = 5.0
-
-
-@contextmanager
-def other_program_writing(db_path: Path) -> Iterator[threading.Event]:
-    """Hold the write lock from another connection until the yielded event is set."""
-    release = threading.Event()
-    holding = threading.Event()
-
-    def hold() -> None:
-        con = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
-        con.execute("BEGIN IMMEDIATE")
-        holding.set()
-        release.wait(SAFETY_SECONDS)
-        con.execute("ROLLBACK")
-        con.close()
-
-    thread = threading.Thread(target=hold)
-    thread.start()
-    holding.wait()
-    try:
-        yield release
-    finally:
-        release.set()
-        thread.join()
+from tests.data.helpers import T0, dump, open_table, other_program_writing, pick
 
 
 async def test_reads_go_on_while_a_move_waits_for_the_write_lock(
