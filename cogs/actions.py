@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Sequence
 
 from cogs.texts import LABEL_LIMIT, clip, fill
@@ -106,17 +107,33 @@ def decode(value: str, legal: Sequence[Action], names: Sequence[str] = ()) -> Ac
     return partial[0] if len(partial) == 1 else None
 
 
+def _rank(name: str, words: Sequence[str]) -> int | None:
+    """How well a label matches the typed words: 0 when the label starts with them, 1 when
+    each typed word starts a word of the label, 2 when each is somewhere in it, None when
+    one is missing. Issue 14: a typed prefix matches at the start first ("3" lists 3 and
+    30-39 before 13 and 23)."""
+    folded = name.casefold()
+    if not all(w in folded for w in words):
+        return None
+    if folded.startswith(" ".join(words)):
+        return 0
+    starts = [part for part in re.split(r"[^\w]+", folded) if part]
+    if all(any(p.startswith(w) for p in starts) for w in words):
+        return 1
+    return 2
+
+
 def choices(
     actions: Iterable[Action], typed: str, names: Sequence[str] = (), limit: int = 25
 ) -> list[tuple[str, str]]:
-    """(name, value) pairs for autocomplete: the actions whose label holds every typed word."""
+    """(name, value) pairs for autocomplete: the actions whose label holds every typed word,
+    the best matches first (``_rank``), the game's order kept within each rank."""
     words = typed.casefold().split()
-    out: list[tuple[str, str]] = []
-    for a in actions:
+    ranked: list[tuple[int, int, str, Action]] = []
+    for i, a in enumerate(actions):
         name = label(a, names)
-        folded = name.casefold()
-        if all(w in folded for w in words):
-            out.append((name, encode(a)))
-        if len(out) >= limit:
-            break
-    return out
+        rank = _rank(name, words)
+        if rank is not None:
+            ranked.append((rank, i, name, a))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    return [(name, encode(a)) for _, _, name, a in ranked[:limit]]

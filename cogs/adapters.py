@@ -28,11 +28,16 @@ _MODULES: dict[str, str] = {
 
 @dataclass
 class Batch:
-    """A multi-pick menu: the picked ``steps`` are applied in order, then ``finish``."""
+    """A multi-pick menu: the picked ``steps`` are applied in order, then ``finish``.
+
+    ``most`` is how many picks are still allowed (None: as many as there are steps); the
+    menu offers no more (issue 14: the Pirate Tricks ditch menu let a player pick two cards
+    when one ditch was left, and the engine refused the second)."""
 
     placeholder: str
     steps: list[Action]
     finish: Action | None = None
+    most: int | None = None
 
 
 @dataclass

@@ -33,6 +33,7 @@ from cogs.play import (
 )
 from engine.core import Action, IllegalAction
 from engine.pirate_tricks.cards import ALL_CODES, NAMES, sort_cards
+from engine.pirate_tricks.rules import DITCH_COUNT
 from engine.pirate_tricks.scorecards import CARDS
 from engine.table import Table
 
@@ -122,9 +123,9 @@ class PirateTricksAdapter(GameAdapter):
             return Panel(buttons=list(actions), button_rows=3)
         if "ditch" in kinds:
             ditches = [a for a in actions if a.kind == "ditch"]
-            left = 2 - len(view.get("my_ditched") or [])
+            left = DITCH_COUNT - len(view.get("my_ditched") or [])
             return Panel(batches=[Batch(f"Ditch {left} card{'s' if left > 1 else ''}, face "
-                                        "down (pick here)…", ditches, None)])
+                                        "down (pick here)…", ditches, None, most=left)])
         if "predict" in kinds:
             return Panel(menu=list(actions), menu_placeholder="Your prediction: tricks you "
                          "will take…")

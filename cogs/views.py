@@ -173,10 +173,14 @@ class ActionButton(DynamicItem[Button], template=r"parley:do:" + _SEAT + r":(?P<
 
 class BatchSelect(DynamicItem[Select], template=r"parley:batch:" + _SEAT + r":(?P<finish>.+)"):
     def __init__(self, key: int, seat: int, moves: int, finish: str,
-                 options: list[discord.SelectOption], placeholder: str | None = None) -> None:
+                 options: list[discord.SelectOption], placeholder: str | None = None,
+                 most: int | None = None) -> None:
+        """``most``: the picks still allowed (the adapter's ``Batch.most``); never more
+        than the options, never fewer than one."""
+        top = len(options) if most is None else max(1, min(most, len(options)))
         super().__init__(Select(custom_id=f"parley:batch:{key}:{seat}:{moves}:{finish}",
                                 options=options, placeholder=placeholder,
-                                min_values=1, max_values=len(options)))
+                                min_values=1, max_values=top))
         self.key, self.seat, self.moves, self.finish = key, seat, moves, finish
 
     @classmethod
@@ -184,7 +188,7 @@ class BatchSelect(DynamicItem[Select], template=r"parley:batch:" + _SEAT + r":(?
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
     ) -> BatchSelect:
         return cls(int(match["key"]), int(match["seat"]), int(match["moves"]), match["finish"],
-                   list(item.options))
+                   list(item.options), most=item.max_values)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs.play import panel_move
@@ -239,7 +243,7 @@ def panel_view(table: Table, seat: int, panel: Panel) -> tuple[discord.ui.View |
             rest += batch.steps  # still reachable one by one (the finish comes after them)
             continue
         view.add_item(BatchSelect(key, seat, moves, finish, opts,
-                                  texts.clip(batch.placeholder, 150)))
+                                  texts.clip(batch.placeholder, 150), batch.most))
         rows += 1
     menu = _options(rest + panel.menu, names)
     part = 0

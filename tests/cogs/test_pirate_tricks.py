@@ -272,3 +272,35 @@ def test_cards_are_read_as_codes_or_names() -> None:
     assert parse_cards("red 9 green 12") == ["R9", "G12"]
     with pytest.raises(IllegalAction):
         parse_cards("purple 3")
+
+
+async def _bid_until_the_ditch(h: Harness, *people: FakeUser) -> None:
+    """Everyone pinged makes their own pick from ``/tricks move`` (bids apart, so the rows
+    are taken quickly) until the table asks for the ditch."""
+    for _ in range(60):
+        table = await table_of(h)
+        if table.state.phase == "ditch":
+            return
+        for k, user in enumerate(people):
+            if user.id in boards(h)[-1].pinged:
+                moves = await h.autocomplete(user, "tricks move", "action", "")
+                r = await h.slash(user, "tricks move", action=moves[min(k, len(moves) - 1)]["value"])
+                assert r.text.startswith("Done:"), r.text
+                break
+    raise AssertionError("the ditch never came")
+
+
+async def test_the_ditch_menu_lets_a_player_pick_only_the_ditches_left(h: Harness) -> None:
+    """Issue 14: the menu let a player pick two cards when one ditch was left."""
+    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    await open_tricks(h, alice, bob, carol, bots=0)
+    await _bid_until_the_ditch(h, alice, bob, carol)
+    panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
+    (menu,) = [s for s in panel.selects() if s["custom_id"].startswith("parley:batch:")]
+    assert "Ditch 2 cards" in menu["placeholder"]
+    assert menu["max_values"] == 2 and len(menu["options"]) == 12
+    await h.select(alice, panel, [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    assert panel.content.startswith("Done: Ditch"), panel.content
+    (menu,) = [s for s in panel.selects() if s["custom_id"].startswith("parley:batch:")]
+    assert "Ditch 1 card," in menu["placeholder"]
+    assert menu["max_values"] == 1 and len(menu["options"]) == 11
