@@ -5,6 +5,12 @@ private panel of legal actions and the DMs. A game may say more through an adapt
 its actions deserve a button, which steps a multi-pick menu can send as one batch (a bid of
 several cards), what the waiting players are asked, and when a new round begins (a new
 board is posted then, instead of the last one being edited).
+
+A move with too many variants for one menu (a Neuroshima placement: tile x space x facing,
+up to hundreds) is composed in the panel pick by pick (issue 14): the panel offers the first
+picks (``Panel.steps``), each pick leads to a ``Step`` named by a *path* (the picks so far,
+joined by "."), and once the path names a whole move the step shows a private preview and a
+Confirm button. Nothing is applied before Confirm, which is an ordinary move button.
 """
 
 from __future__ import annotations
@@ -41,9 +47,54 @@ class Batch:
 
 
 @dataclass
-class Panel:
-    """A seat's private menu: buttons, multi-pick menus, and single-pick menus."""
+class Pick:
+    """One choice of a composed move: its words, the path it leads to, where it sits.
 
+    ``row`` groups buttons (the six facings drawn as a compass); ``chosen`` marks the pick
+    already made (its button highlighted, its menu option the default)."""
+
+    label: str
+    path: str
+    emoji: str | None = None
+    row: int | None = None
+    chosen: bool = False
+    description: str | None = None
+
+
+@dataclass
+class Menu:
+    """A menu of picks of a composed move (one argument each: the space, the unit...)."""
+
+    placeholder: str
+    picks: list[Pick]
+
+
+@dataclass
+class Step:
+    """A stage of a move composed pick by pick (see the module docstring).
+
+    ``buttons`` and ``menus`` offer the next pick, and the picks already made so that they
+    can be changed. ``moves`` is empty until the path names a whole move; then it holds that
+    move and its variants (a Bossman placed plainly, or with Boarding), each confirmed by
+    its own button, and the picture previews the first one. ``marks`` are the places the
+    picture rings (the spaces on offer, or the ones picked)."""
+
+    title: str
+    prompt: str
+    buttons: list[Pick] = field(default_factory=list)
+    menus: list[Menu] = field(default_factory=list)
+    moves: list[Action] = field(default_factory=list)
+    marks: tuple[str, ...] = ()
+
+
+@dataclass
+class Panel:
+    """A seat's private menu: buttons, multi-pick menus, and single-pick menus.
+
+    ``steps``: the first picks of moves composed pick by pick, as buttons before the others.
+    """
+
+    steps: list[Pick] = field(default_factory=list)
     buttons: list[Action] = field(default_factory=list)
     #: rows of five buttons at most; buttons that do not fit go to the menu
     button_rows: int = 1
@@ -61,6 +112,19 @@ class GameAdapter:
     def prompt(self, view: Mapping[str, Any]) -> str:
         """What the waiting players are asked to do (names filled, no mentions)."""
         return "Your move."
+
+    def step(self, view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
+        """The stage of a composed move that ``path`` names, from the seat's ``view`` and
+        legal ``actions``; None when the path names nothing on offer now."""
+        return None
+
+    def picture(
+        self, before: Mapping[str, Any], after: Mapping[str, Any] | None, step: Step
+    ) -> tuple[bytes, str] | None:
+        """The private picture of a step and its text twin, called off the event loop:
+        ``before`` is the seat's view now; ``after`` the seat's view after ``step.moves[0]``,
+        computed on a copy of the state (None while the move is not whole yet)."""
+        return None
 
     def extra_files(
         self, before: Mapping[str, Any] | None, after: Mapping[str, Any]

@@ -32,6 +32,8 @@ COMPONENT_NAMES = {
     "act": "move menu",
     "do": "move button",
     "batch": "multi-pick move menu",
+    "step": "move step button",
+    "steps": "move step menu",
 }
 #: the part of a custom id that hides nothing: kind, table key, then seat and move count
 _PUBLIC_PART = re.compile(r"parley:([a-z]+):([0-9]+)(?::([0-9]+):([0-9]+))?")

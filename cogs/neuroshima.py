@@ -8,6 +8,18 @@ target, ``/hex choose`` answers a choice (where a pushed or grabbed unit goes, h
 turns), ``/hex discard`` and ``/hex end`` do what they say, and ``/hex move`` reaches every
 legal move. The engine judges every move; battles resolve at once and the turn message lists
 them phase by phase (a fresh board is posted after each battle).
+
+The private panel does the same by clicks (issue 14). A placement, the HQ's included, and
+the Move instant have too many variants for a menu (tile x space x facing, up to a few
+hundred), so they are composed pick by pick (``COMPOSED``): a button per tile in hand
+("Place Smuggler…", "Play Move…"), then a menu of the legal spaces (a menu rather than
+buttons laid out like the board: 31 spaces do not fit in Discord's 25 buttons, and the
+menu lists only the legal ones, while the picture rings them), then the facing as six arrow
+buttons laid out as a compass (only the facings that look different are offered; a tile with
+one facing skips this pick). The whole move is then previewed, privately, on the board
+computed on a copy of the state, and applied only by its Confirm button. Everything else
+(discards, the other instants, the Tavern, Grabs, choices, Drift turns) sits in the panel's
+menu, and End in a button.
 """
 
 from __future__ import annotations
@@ -22,7 +34,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.adapters import GameAdapter, Panel
+from cogs.adapters import GameAdapter, Menu, Panel, Pick, Step
 from cogs.notify import game_of
 from cogs.play import (
     bot_of,
@@ -37,7 +49,12 @@ from engine.core import Action, IllegalAction, fill_names
 from engine.neuroshima.board import BY_LABEL, DIR_NAMES, LABELS
 from engine.neuroshima.tiles import HQ, TILES, canonical_rotation
 from engine.table import Table
-from render.neuroshima import battle_lines, draw_battle_gif
+from render.neuroshima import (
+    battle_lines,
+    draw_battle_gif,
+    draw_preview,
+    text_preview,
+)
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
@@ -93,27 +110,155 @@ def _tile_of(a: Action) -> str:
     return HQ_TILE if a.kind == "hq" else str(a.args["tile"])
 
 
+#: moves composed pick by pick in the panel: kind -> the arguments picked, in order (the
+#: first pick, the tile, names the group)
+COMPOSED: dict[str, tuple[str, ...]] = {
+    "hq": ("space", "rot"),
+    "place": ("space", "rot"),
+    "move": ("from", "to", "rot"),
+}
+#: what each pick asks
+ASKS = {
+    "space": "pick the space (the ringed spaces are free for it)",
+    "from": "pick the unit to move (ringed)",
+    "to": "pick where it goes (ringed; its own space turns it where it stands)",
+    "rot": "pick the facing: where the tile's printed top edge points",
+}
+#: what a pick is called when it is changed
+WORDS = {"space": "space", "from": "unit", "to": "destination", "rot": "facing"}
+#: direction -> arrow, and the compass the six facing buttons are laid out in (NW N NE over
+#: SW S SE)
+ARROWS = ("⬆️", "↗️", "↘️", "⬇️", "↙️", "↖️")
+COMPASS_ROW = (0, 0, 1, 1, 1, 0)
+COMPASS_ORDER = (5, 0, 1, 4, 3, 2)
+
+
+def _start_label(group: Sequence[Action]) -> str:
+    a = group[0]
+    if a.kind == "hq":
+        return "Place your HQ…"
+    name = TILES[_tile_of(a)]["name"]
+    return f"Play {name}…" if a.kind == "move" else f"Place {name}…"
+
+
+def _ordered(values: Sequence[Any], field: str) -> list[Any]:
+    """Distinct values in board order for spaces (a1…e3, W1…W12), facings clockwise."""
+    distinct = list(dict.fromkeys(values))
+    if field == "rot":
+        return sorted(distinct)
+    return sorted(distinct, key=lambda lab: BY_LABEL[str(lab).casefold()])
+
+
+def _pick_label(field: str, value: Any, unit: Mapping[str, Any] | None) -> str:
+    if field == "rot":
+        return DIR_NAMES[int(value)]
+    if unit is not None:
+        return f"{value}: {unit['name']}"
+    return f"{value} (Water)" if str(value).startswith("W") else str(value)
+
+
+def compose(view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
+    """The step of a placement or Move that ``path`` names ("p_smuggler", "p_smuggler.c3",
+    "p_smuggler.c3.2"; "hq.W3.0" for the HQ), from the seat's legal ``actions`` only: each
+    pick narrows them by one argument (``COMPOSED``), so nothing illegal is offered and the
+    engine still judges the Confirm. A pick with one value left is made at once (a Tavern
+    has one facing); a pick no longer possible (a facing kept while the space changed) is
+    dropped with the picks after it. None when the first pick names nothing legal now.
+
+    Every pick made stays on offer to change (its menu or its arrows, the chosen one
+    marked), keeping the later picks where they still fit."""
+    first, *wanted = path.split(".")
+    every = [a for a in actions if a.kind in COMPOSED and _tile_of(a) == first]
+    if not every:
+        return None
+    fields = COMPOSED[every[0].kind]
+    picked: list[str] = []
+    groups = [every]  # groups[d]: the moves left before field d is picked
+    for field in fields:
+        group = groups[-1]
+        values = [str(v) for v in _ordered([a.args[field] for a in group], field)]
+        if len(picked) < len(wanted) and wanted[len(picked)] in values:
+            pick = wanted[len(picked)]
+        elif len(values) == 1:
+            pick = values[0]
+        else:
+            break
+        wanted = wanted if len(picked) < len(wanted) and wanted[len(picked)] == pick \
+            else picked + [pick]  # a pick not possible: the later ones go too
+        picked.append(pick)
+        groups.append([a for a in group if str(a.args[field]) == pick])
+    depth = len(picked)
+    units = {u["space"]: u for u in view.get("board") or []}
+    spaces = tuple(v for f, v in zip(fields, picked, strict=False) if f != "rot")
+    step = Step(title=_start_label(every)[:-1], prompt="", marks=spaces)
+    for d, field in enumerate(fields[: depth + 1]):
+        values = _ordered([a.args[field] for a in groups[d]], field)
+        if len(values) < 2:
+            continue
+        picks = [Pick(_pick_label(field, v, units.get(str(v)) if field == "from" else None),
+                      ".".join([first, *picked[:d], str(v), *picked[d + 1:]]),
+                      chosen=d < depth and picked[d] == str(v)) for v in values]
+        if field == "rot":
+            for p, v in zip(picks, values, strict=True):
+                p.emoji, p.row = ARROWS[int(v)], COMPASS_ROW[int(v)]
+            order = {r: i for i, r in enumerate(COMPASS_ORDER)}
+            step.buttons = sorted(picks, key=lambda p: order[int(p.path.rsplit(".", 1)[1])])
+            continue
+        asks = ASKS[field] if d == depth else f"change the {WORDS[field]}"
+        step.menus.append(Menu(asks[0].upper() + asks[1:] + "…", picks))
+        if d == depth:
+            step.marks = spaces + tuple(str(v) for v in values if str(v) not in spaces)
+    if depth < len(fields):
+        step.prompt = ASKS[fields[depth]][0].upper() + ASKS[fields[depth]][1:] + "."
+        if fields[depth] == "rot" and len(step.buttons) < 6:
+            step.prompt += " Only the facings that look different are offered."
+        return step
+    # the picks name a whole move: the plain one first, then its variant (Boarding)
+    step.moves = sorted(groups[-1], key=lambda a: bool(a.args.get("boarding")))
+    step.prompt = ("The picture shows it done, for your eyes only: **Confirm** to play it, "
+                   "or change a pick.")
+    return step
+
+
 class NeuroshimaAdapter(GameAdapter):
     def panel(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Panel:
         buttons = [a for kind in BUTTON_KINDS for a in actions if a.kind == kind]
-        # placements (up to hundreds) and Moves go by command: /hex place, /hex use
-        menu = [a for a in actions if a.kind not in BUTTON_KINDS
-                and a.kind not in ("place", "move")]
-        return Panel(buttons=buttons, menu=menu,
+        groups: dict[str, list[Action]] = {}
+        for a in actions:
+            if a.kind in COMPOSED:
+                groups.setdefault(_tile_of(a), []).append(a)
+        steps = [Pick(_start_label(group), tile) for tile, group in groups.items()]
+        menu = [a for a in actions if a.kind not in BUTTON_KINDS and a.kind not in COMPOSED]
+        return Panel(steps=steps, buttons=buttons, button_rows=2, menu=menu,
                      menu_placeholder="Discard, play an instant, or answer a choice…")
 
+    def step(self, view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
+        return compose(view, actions, path)
+
+    def picture(
+        self, before: Mapping[str, Any], after: Mapping[str, Any] | None, step: Step
+    ) -> tuple[bytes, str] | None:
+        if step.moves:
+            caption = f"Preview, not played yet: {step.moves[0].label}."
+        else:
+            caption = f"{step.title}: {step.prompt}"
+        return (draw_preview(before, after, step.marks, caption),
+                text_preview(before, after, step.marks, caption))
+
     def prompt(self, view: Mapping[str, Any]) -> str:
+        """The panel first (issue 14: a whole game by clicks), the command after it."""
         phase = view.get("phase")
         if phase == "hq":
-            return "place your HQ with `/hex place` (tile HQ, a space and a facing)."
+            return "place your HQ: **My hand / act**, then **Place your HQ…** (or `/hex place`)."
         if phase == "discard":
-            return "you hold 3 tiles: discard one with `/hex discard`."
+            return "you hold 3 tiles: discard one (**My hand / act**, or `/hex discard`)."
         if phase == "drift":
-            return "turn your Drift units with `/hex choose` (or keep their facing)."
+            return ("turn your Drift units, or keep their facing (**My hand / act**, or "
+                    "`/hex choose`).")
         if phase == "choose":
-            return "choose where your unit goes with `/hex choose`."
-        return ("place tiles with `/hex place`, play instants with `/hex use`, "
-                "then `/hex end`.")
+            return "choose where your unit goes (**My hand / act**, or `/hex choose`)."
+        return ("place tiles and play instants, then end your turn: **My hand / act** "
+                "(or `/hex place`, `/hex use`, `/hex end`).")
 
     def extra_files(
         self, before: Mapping[str, Any] | None, after: Mapping[str, Any]

@@ -9,6 +9,7 @@ its menu was drawn (``expect_seat_moves``), so a double click never applies twic
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -19,7 +20,7 @@ from discord import app_commands
 
 from cogs import texts
 from cogs.actions import choices, decode, label
-from cogs.adapters import adapter, move_command
+from cogs.adapters import Step, adapter, move_command
 from cogs.notify import after_moves, game_of, hand_parts, status_line
 from data.tables import Outcome
 from engine import ai
@@ -269,6 +270,27 @@ async def show_panel(interaction: discord.Interaction, table: Table | None) -> N
     await interaction.edit_original_response(**await panel_message(table, seat))
 
 
+async def clicked_table(
+    interaction: discord.Interaction, key: int, seat: int, moves: int
+) -> Table | None:
+    """The table of a click on a seat's private panel (already deferred), checked: the
+    clicker's own seat, a game on, and the panel drawn at the seat's move count ``moves``.
+    None when the panel is out of date: the answer is given (a note and the fresh panel)."""
+    table = await bot_of(interaction).store.get(key)
+    if table is None:
+        raise IllegalAction(texts.TABLE_CLOSED)
+    if not 0 <= seat < len(table.seats) or table.seats[seat].player != str(interaction.user.id) \
+            or table.seats[seat].is_ai:
+        raise IllegalAction(texts.NOT_YOUR_MENU)
+    if table.status != PLAYING:
+        raise IllegalAction(texts.TABLE_CLOSED)
+    if table.seat_moves[seat] != moves:
+        await interaction.followup.send(OUT_OF_DATE, ephemeral=True)
+        await interaction.edit_original_response(**await panel_message(table, seat))
+        return None
+    return table
+
+
 async def panel_move(
     interaction: discord.Interaction,
     key: int,
@@ -281,19 +303,10 @@ async def panel_move(
     when still legal), applied as one batch guarded by the seat's move count ``moves``."""
     bot = bot_of(interaction)
     await interaction.response.defer()
-    table = await bot.store.get(key)
+    table = await clicked_table(interaction, key, seat, moves)
     if table is None:
-        raise IllegalAction(texts.TABLE_CLOSED)
-    player = str(interaction.user.id)
-    if not 0 <= seat < len(table.seats) or table.seats[seat].player != player \
-            or table.seats[seat].is_ai:
-        raise IllegalAction(texts.NOT_YOUR_MENU)
-    if table.status != PLAYING:
-        raise IllegalAction(texts.TABLE_CLOSED)
-    if table.seat_moves[seat] != moves:
-        await interaction.followup.send(OUT_OF_DATE, ephemeral=True)
-        await interaction.edit_original_response(**await panel_message(table, seat))
         return
+    player = str(interaction.user.id)
     actions = legal(table, seat)
     names = names_of(table)
     steps = [decode(v, actions, names) for v in values]
@@ -315,3 +328,24 @@ async def panel_move(
     if total.table.version != outcome.table.version:
         await interaction.edit_original_response(
             **await panel_message(total.table, seat, note))
+
+
+def composed_step(table: Table, seat: int, path: str) -> Step | None:
+    """The stage ``path`` names of a move composed pick by pick (``adapters.Step``), from the
+    seat's view and legal moves now; None when it names nothing on offer."""
+    view = table.view(game_of(table), seat)
+    return adapter(table.game_id).step(view, legal(table, seat), path)
+
+
+async def step_picture(table: Table, seat: int, step: Step) -> tuple[bytes, str] | None:
+    """The private picture of a step and its text twin. Once the step names a whole move,
+    the picture shows the table after it: the engine's own ``apply`` on a copy of the state
+    (``trial``), which is never stored; only Confirm plays the move (issue 14). Drawn off
+    the event loop."""
+    game = game_of(table)
+    before = table.view(game, seat)
+    after = None
+    if step.moves:
+        state = trial(table, seat, step.moves[:1])
+        after = {**game.view(state, seat), "names": names_of(table)}
+    return await asyncio.to_thread(adapter(table.game_id).picture, before, after, step)

@@ -1,17 +1,17 @@
 """The public board image: the 19 standard hexes and the 12 Water spaces (labelled in their
 clockwise ring order), every tile as printed and turned, wounds and nets; a side panel with
 both HQs' toughness, the piles, the hands (public in this game), whose turn it is and the
-last battle."""
+last battle. ``draw_preview`` is the private picture of a move being composed in the panel."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.neuroshima.board import LABELS, is_water
+from engine.neuroshima.board import BY_LABEL, LABELS, is_water
 from render import palette as pal
 from render.draw import canvas, pen, to_png
 from render.fonts import font
@@ -91,7 +91,7 @@ def _units(img: Image.Image, view: Mapping[str, Any]) -> None:
                fill=pal.WHITE if lab in dark else pal.INK, anchor="mm")
 
 
-def _panel(img: Image.Image, view: Mapping[str, Any]) -> None:
+def _panel(img: Image.Image, view: Mapping[str, Any], status: str | None = None) -> None:
     d = pen(img)
     names = names_of(view)
     x, y = BOARD_W + 16, 14
@@ -121,7 +121,7 @@ def _panel(img: Image.Image, view: Mapping[str, Any]) -> None:
             d.text((x, y), line, font=body, fill=pal.INK)
             y += 20
         y += 8
-    status = _status(view, names)
+    status = _status(view, names) if status is None else status
     for line in wrap(status, bold, width)[:3]:
         d.text((x, y), line, font=bold, fill=pal.CALM)
         y += 21
@@ -188,4 +188,54 @@ def draw_board(view: Mapping[str, Any]) -> bytes:
     img = background().copy()
     _units(img, view)
     _panel(img, view)
+    return to_png(img)
+
+
+#: the ring around a space a move is being composed on (a thick line as well as a colour)
+MARK = pal.GOLD_LIGHT
+MARK_EDGE = pal.WOOD_DARK
+#: the frame of a tile on a marked space (blue: apart from both armies' tiles)
+FRAME = pal.CALM
+#: a ringed space's inside, a little lighter than the land or the Water it is
+MARK_FILL = {False: (178, 166, 140), True: (128, 172, 210)}
+
+
+def _ring(img: Image.Image, marks: Sequence[str], occupied: set[str]) -> None:
+    """Ring the marked spaces: an empty one is lit inside its edge (drawn before the tiles
+    and labels); a tile on a marked space gets a thick frame over its edge."""
+    d = ImageDraw.Draw(img)
+    for lab in marks:
+        cx, cy = centre(lab, OX, OY)
+        if lab in occupied:
+            d.polygon(hex_points(cx, cy, R + 2), outline=MARK_EDGE, width=10)
+            d.polygon(hex_points(cx, cy, R), outline=FRAME, width=5)
+            continue
+        d.polygon(hex_points(cx, cy, R - 1), fill=MARK_EDGE)
+        d.polygon(hex_points(cx, cy, R - 4), fill=MARK)
+        d.polygon(hex_points(cx, cy, R - 9), fill=MARK_FILL[is_water(BY_LABEL[lab.lower()])])
+
+
+def draw_preview(before: Mapping[str, Any], after: Mapping[str, Any] | None,
+                 marks: Sequence[str] = (), caption: str = "") -> bytes:
+    """The private picture of a move being composed in the panel (issue 14).
+
+    The board of ``after``, the seat's view after the move computed on a copy of the state
+    (never stored), or of ``before`` while the move is still being picked, with the spaces
+    in ``marks`` ringed (the spaces on offer, or the one picked). The side panel is drawn
+    from ``before`` with ``caption`` as its status line: the hands and piles as they are
+    now, so a tile the move would draw (the HQ of the second player starts the first
+    turn; a battle may end the turn) is never shown before it is drawn, the pile order
+    being hidden.
+    """
+    img = background().copy()
+    shown_board = (after if after is not None else before)["board"]
+    occupied = {u["space"] for u in shown_board}
+    _ring(img, [m for m in marks if m not in occupied], occupied)  # under tiles and labels
+    _units(img, after if after is not None else before)
+    _ring(img, [m for m in marks if m in occupied], occupied)  # a frame over the tile
+    shown = dict(before)
+    if after is not None:
+        # what the move changes on the table: the HQs' toughness and losses after a battle
+        shown.update(hq=after["hq"], lost=after["lost"], last_battle=after["last_battle"])
+    _panel(img, shown, status=caption or None)
     return to_png(img)

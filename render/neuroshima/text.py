@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.neuroshima.board import DIR_NAMES
@@ -48,3 +48,23 @@ def text_hand(view: Mapping[str, Any]) -> str:
     if not hand:
         return "Your hand is empty."
     return "Your hand: " + ", ".join(TILES[k]["name"] for k in hand) + "."
+
+
+def text_preview(before: Mapping[str, Any], after: Mapping[str, Any] | None,
+                 marks: Sequence[str] = (), caption: str = "") -> str:
+    """Markdown twin of ``draw_preview``: the caption, then the board of ``after`` (or of
+    ``before``) with the ringed spaces named. Hands and piles are left out (a tile the move
+    would draw stays hidden)."""
+    names = names_of(before)
+    shown = after if after is not None else before
+    lines = [caption] if caption else []
+    if marks:
+        lines.append("Ringed: " + ", ".join(f"`{m}`" for m in marks) + ".")
+    lines.append("")
+    lines.append("**Board**" if shown["board"] else "**Board**: empty")
+    lines += [f"- {_unit_line(u, names)}" for u in shown["board"]]
+    battle = shown.get("last_battle")
+    if after is not None and battle and battle != before.get("last_battle"):
+        lines += ["", f"**Battle {battle['n']}** (it would start at once)"]
+        lines += [f"- {line}" for line in battle_lines(battle)]
+    return "\n".join(lines)

@@ -3,13 +3,16 @@ seat, every choice taken from the autocomplete lists, and the battles told phase
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
 
 import engine
+from engine.neuroshima.board import LABELS
+from engine.neuroshima.tiles import TILES
 from tests.cogs.flows import boards, table_of
-from tests.cogs.harness import FakeUser, Harness
+from tests.cogs.harness import FakeUser, Harness, Msg
 
 GAME = engine.get_game("neuroshima")
 MAX_TURNS = 600
@@ -139,3 +142,135 @@ def test_game_new_keeps_within_discords_25_parameters() -> None:
     params, *_ = _option_params(engine.GAMES)
     assert len(params) + 3 <= 25  # game, thread, options
     assert not {p.name for p in params} & {"drift_rotation", "grab_hq"}
+
+
+# -- placing by clicks (issue 14) -------------------------------------------------------------
+
+
+async def _snapshot(h: Harness) -> tuple[int, list[int], int]:
+    table = await table_of(h)
+    log = await h.bot.store.history(table.key, limit=10_000)
+    return table.version, list(table.seat_moves), len(log)
+
+
+async def test_the_hq_is_placed_by_clicks_after_a_private_preview(h: Harness) -> None:
+    alice = h.user("alice")
+    await open_hex(h, alice)
+    panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
+    before, posts = await _snapshot(h), len(h.posts())
+
+    await h.click(alice, panel, "Place your HQ…")
+    assert panel.content.startswith("**Place your HQ**: Pick the space"), panel.content
+    (menu,) = panel.selects()
+    assert [o["label"] for o in menu["options"]] == [f"W{i} (Water)" for i in range(1, 13)]
+    assert "step.png" in panel.files
+
+    await h.select(alice, panel, ["hq.W3"])
+    compass = [[b["label"] for b in row["components"]] for row in panel.components[:2]]
+    assert compass == [["NW", "N", "NE"], ["SW", "S", "SE"]]
+    assert not panel.has_item("✅ Confirm")
+
+    await h.click(alice, panel, "SE")
+    assert panel.has_item("✅ Confirm") and panel.ephemeral
+    assert "Preview, not played yet: Place your HQ on W3, top edge SE." in panel.text
+    assert "`W3` Pirates HQ (Alice): top edge SE" in panel.text
+    assert panel.files["step.png"].startswith(b"\x89PNG")
+    # nothing is played, posted or logged before Confirm
+    assert await _snapshot(h) == before and len(h.posts()) == posts
+
+    old = copy.deepcopy(panel.payload)
+    r = await h.click(alice, panel, "✅ Confirm")
+    assert r.message.id == panel.id
+    assert panel.content.startswith("Done: Place your HQ on W3, top edge SE"), panel.content
+    table = await table_of(h)
+    hq = next(u for u in table.view(GAME, None)["board"] if u["owner"] == 0)
+    assert (hq["space"], hq["rot"]) == ("W3", 2)
+    # the same Confirm clicked again (a double click) is refused as out of date
+    again = await h.click(alice, Msg(old), "✅ Confirm")
+    assert "out of date" in again.text
+    log = await h.bot.store.history(table.key, limit=10_000)
+    assert [e.action.kind for e in log if e.seat == 0] == ["hq"]
+
+
+async def test_a_tile_is_placed_by_tile_space_and_facing_buttons(h: Harness) -> None:
+    alice = h.user("alice")
+    await open_hex(h, alice)
+    r = await h.slash(alice, "hex place", tile="HQ", space="W1", rotation=0)
+    assert r.text.startswith("Done:"), r.text
+    table = await table_of(h)
+    tiles = [k for k in table.state["hands"][0]
+             if TILES[k]["kind"] in ("unit", "module") and not TILES[k]["drift"]]
+    assert tiles, table.state["hands"][0]
+    name = TILES[tiles[0]]["name"]
+    panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
+    await h.click(alice, panel, f"Place {name}…")
+    (menu,) = panel.selects()
+    spaces = [o["label"] for o in menu["options"]]
+    empty = [lab for lab in LABELS[:19]
+             if all(u["space"] != lab for u in table.view(GAME, None)["board"])]
+    assert spaces == empty
+    await h.select(alice, panel, [o["value"] for o in menu["options"] if o["label"] == "c4"])
+    await h.click(alice, panel, "S")
+    assert f"Preview, not played yet: Place {name} on c4, top edge S." in panel.text
+    # the space can still be changed, the facing is kept
+    menu = panel.selects()[0]
+    await h.select(alice, panel, [o["value"] for o in menu["options"] if o["label"] == "b2"])
+    assert f"Preview, not played yet: Place {name} on b2, top edge S." in panel.text
+    await h.click(alice, panel, "✅ Confirm")
+    assert panel.content.startswith(f"Done: Place {name} on b2, top edge S"), panel.content
+    table = await table_of(h)
+    unit = next(u for u in table.view(GAME, None)["board"] if u["space"] == "b2")
+    assert (unit["tile"], unit["owner"], unit["rot"]) == (tiles[0], 0, 3)
+
+
+async def test_back_and_cancel_return_to_the_panel_and_play_nothing(h: Harness) -> None:
+    alice = h.user("alice")
+    await open_hex(h, alice)
+    panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
+    before = await _snapshot(h)
+    await h.click(alice, panel, "Place your HQ…")
+    await h.select(alice, panel, ["hq.W5"])
+    await h.click(alice, panel, "N")
+    await h.click(alice, panel, "Back")
+    assert "Pick the facing" in panel.content and not panel.has_item("✅ Confirm")
+    await h.click(alice, panel, "Cancel")
+    assert "It is your turn" in panel.content and panel.has_item("Place your HQ…")
+    assert await _snapshot(h) == before
+
+
+async def test_a_placement_begun_before_a_restart_goes_on_after_it(h: Harness) -> None:
+    alice = h.user("alice")
+    await open_hex(h, alice)
+    panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
+    await h.click(alice, panel, "Place your HQ…")
+    await h.restart()
+    await h.select(alice, panel, ["hq.W7"])
+    await h.click(alice, panel, "NE")
+    await h.click(alice, panel, "✅ Confirm")
+    assert panel.content.startswith("Done: Place your HQ on W7, top edge NE"), panel.content
+
+
+def test_a_move_instant_is_composed_unit_then_destination_then_facing() -> None:
+    from cogs.neuroshima import compose
+    from tests.engine.neuroshima.helpers import PIRATES, playing, put
+
+    s = playing(hands=[["p_move"], []])
+    put(s["board"], "c2", "p_smuggler", PIRATES, 0)
+    put(s["board"], "e2", "p_crocodile", PIRATES, 0)
+    view, actions = GAME.view(s, PIRATES), GAME.legal_actions(s, PIRATES)
+    first = compose(view, actions, "p_move")
+    assert first.title == "Play Move" and first.prompt.startswith("Pick the unit to move")
+    units = [p.label for m in first.menus for p in m.picks]
+    assert units == ["c2: Smuggler", "e2: Crocodile"] and not first.moves
+    where = compose(view, actions, "p_move.c2")
+    assert where.prompt.startswith("Pick where it goes")
+    destinations = [p.label for p in where.menus[-1].picks]
+    assert "c2" in destinations and "c1" in destinations and "c3" not in destinations
+    facing = compose(view, actions, "p_move.c2.c1")
+    assert len(facing.buttons) == 6 and facing.marks == ("c2", "c1")
+    whole = compose(view, actions, "p_move.c2.c1.3")
+    assert [m.label for m in whole.moves] == ["Move Smuggler on c2: to c1, top edge S"]
+    # turning it where it stands: its own facing is not a move
+    stay = compose(view, actions, "p_move.c2.c2")
+    assert "N" not in [b.label for b in stay.buttons] and len(stay.buttons) == 5
+    assert compose(view, actions, "p_battle") is None

@@ -8,9 +8,11 @@ import random
 import pytest
 from PIL import Image
 
+from engine.core import Action
 from engine.neuroshima import GAME
 from engine.neuroshima.board import BY_LABEL
 from render import draw_board, draw_hand, text_board, text_hand
+from render.neuroshima import draw_preview, text_preview
 from tests.engine.neuroshima.helpers import MOLOCH, PIRATES, act, playing, put
 
 NAMES = ["Anne Bonny", "Iron Moloch"]
@@ -87,3 +89,43 @@ def test_the_last_battle_is_drawn_phase_by_phase_and_as_a_gif() -> None:
     assert len(set(frames)) == 3
     gif = Image.open(io.BytesIO(draw_battle_gif(view_of(s, None))))
     assert gif.format == "GIF" and gif.n_frames == 3
+
+
+# -- the private preview of a placement (issue 14) ---------------------------------------------
+
+
+def _after(s: dict, seat: int, action: Action) -> dict:
+    """The seat's view after ``action``, played on a copy as the panel does."""
+    copy = GAME.clone(s)
+    GAME.apply(copy, seat, action)
+    return view_of(copy, seat)
+
+
+def test_a_preview_shows_the_tile_placed_and_framed_and_says_it_is_not_played() -> None:
+    s = playing(hands=[["p_smuggler", "p_harpoon"], []])
+    move = Action("place", {"tile": "p_smuggler", "space": "c4", "rot": 3})
+    before, after = view_of(s, PIRATES), _after(s, PIRATES, move)
+    caption = "Preview, not played yet: Place Smuggler on c4, top edge S."
+    png = draw_preview(before, after, ["c4"], caption)
+    assert Image.open(io.BytesIO(png)).format == "PNG"
+    assert png != draw_preview(before, after, [], caption)  # the frame shows
+    assert png != draw_preview(before, None, ["c4"], caption)  # the tile shows
+    text = text_preview(before, after, ["c4"], caption)
+    assert text.startswith(caption)
+    assert "`c4` Smuggler (Anne Bonny): top edge S" in text
+    assert s["board"][BY_LABEL["c4"]] is None  # the real game is untouched
+
+
+def test_a_preview_never_shows_a_tile_the_move_would_draw() -> None:
+    """The second HQ starts the first turn, which draws a tile from a hidden pile: the
+    preview is the same whatever the pile's order."""
+    s = GAME.setup(2, {}, "preview-draw")
+    GAME.apply(s, PIRATES, Action("hq", {"space": "W1", "rot": 0}))
+    move = Action("hq", {"space": "c3", "rot": 0})
+    pictures, twins = set(), set()
+    for k in range(4):
+        world = GAME.determinize(s, MOLOCH, random.Random(k))
+        before, after = view_of(world, MOLOCH), _after(world, MOLOCH, move)
+        pictures.add(draw_preview(before, after, ["c3"], "Preview"))
+        twins.add(text_preview(before, after, ["c3"], "Preview"))
+    assert len(pictures) == 1 and len(twins) == 1
