@@ -1,23 +1,26 @@
-"""The SQLite store of tables and their action logs (shared DESIGN.md, "Tables, storage and
-concurrency").
+"""The store of tables and their action logs (shared DESIGN.md, "Tables, storage and
+concurrency"), on SQLite by default or on PostgreSQL (issue 16).
 
-Two aiosqlite connections per ``Store``: one writes, one reads.
+``Store.open(target)`` takes a ``PARLEY_DB`` value: a ``postgresql://user:pass@host/db``
+URL opens PostgreSQL (``data/db_postgres.py``), anything else is a SQLite file
+(``data/db_sqlite.py``). This module is written once against their common interface
+(``data/db.py``); the guarantees below hold on both, and the tests of tests/data run
+against both.
 
-- Every write is one transaction on the writing connection, opened with ``BEGIN
-  IMMEDIATE``, so it holds SQLite's write lock from its first read: a move loads the
-  table, applies it through the pure engine, saves it with ``WHERE key = ? AND version = ?``
-  and appends to the action log, and either all of that is committed or none of it.
-  Coroutines of one process take turns on that connection (an ``asyncio.Lock``), since a
-  connection has one transaction.
-- Reads go to the reading connection and never wait for a write: in WAL mode a reader sees
-  the last committed state while a writer works, whether the writer is this process, the
-  console, a backup or another bot process. So the Hand, Rules and Join buttons answer in
-  Discord's three seconds while a move waits for the write lock.
-- Several ``Store`` objects or processes on one file: SQLite's own lock queues their
-  ``BEGIN IMMEDIATE``. A write that cannot have the lock within its wait (``busy_timeout``
-  at opening, or a shorter one for a change answered at once) raises :class:`StoreBusy`, a
-  polite "busy, try again" that changed nothing. The move that waited then loads the state
-  the first one committed, and the engine judges it against that.
+- Every change is one transaction: a move loads the table (holding it against other
+  writers from that first read: SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's row lock),
+  applies it through the pure engine, saves it with ``WHERE key = ? AND version = ?`` and
+  appends to the action log, and either all of that is committed or none of it.
+- Two moves at once (from one process or several): exactly one applies; the other waits,
+  then loads the state the first one committed, and the engine judges it against that.
+- Reads never wait for a write: each backend reads the last committed state on its own
+  connection while a writer works (SQLite's WAL, PostgreSQL's MVCC). So the Hand, Rules and
+  Join buttons answer in Discord's three seconds while a move waits for a lock.
+- A write that cannot have its lock within its wait (``busy_timeout`` at opening, or a
+  shorter one for a change answered at once) raises :class:`StoreBusy`, a polite "busy, try
+  again" that changed nothing.
+- The action log is append-only in the database itself (triggers on both backends), and
+  the state can always be rebuilt from seed, options and log (:meth:`Store.replay`).
 
 A damaged row (a state that is truncated, empty, of an unknown schema or game; seats that
 cannot be read) never stops another table: listings read only the columns and the seats,
@@ -26,18 +29,12 @@ raises :class:`DamagedTable`, whose sentence tells the players what the host can
 (:meth:`Store.repair` rebuilds the state from seed, options and action log; ``abandon``
 closes it without reading it). Each damaged row is logged once per process, with its key
 and what could not be read, never its content.
-
-The journal is WAL with ``synchronous = FULL``: a commit that returned is on disk, so a
-crash of the process or the machine loses nothing acknowledged (the cost measured here is
-a fraction of a millisecond per commit; see bench/bench_store.py).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -45,28 +42,36 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 import engine
-from data.migrations import MIGRATIONS, statements
+from data.db import Backend, Conn, Row, StoreBusy, describe, is_postgresql
+from data.migrations import MIGRATIONS, Migration
 from engine.core import Action, Event, IllegalAction
 from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING, Clock, Seat, Settings, Table
 
 log = logging.getLogger(__name__)
+
+__all__ = ["Conflict", "DamagedTable", "LogEntry", "Store", "StoreBusy", "TableExists"]
 
 LIVE_STATUSES = (LOBBY, PLAYING)
 
 #: How long a change answered at once (not deferred) may wait for the write lock: Discord
 #: wants an answer within 3 seconds of the click, and "busy, try again" is that answer.
 QUICK_WAIT = 2.0
-#: One try of ``BEGIN IMMEDIATE`` waits this long inside SQLite (its busy handler); the
-#: store tries again until the write's own wait is over, without blocking the event loop.
-_BEGIN_TRY_MS = 50
-
 _HEAD_COLUMNS = (
     "key, channel, guild, parent, game_id, options, host, seed, status, meta, version, title"
 )
 _COLUMNS = _HEAD_COLUMNS + ", state"
+
+#: Every table of the schema with all its columns, in an order that respects the foreign
+#: keys, and the order of its rows: what a whole-database copy moves (``dump_rows``).
+SCHEMA_TABLES: dict[str, tuple[str, str]] = {
+    "tables": ("key, channel, guild, parent, game_id, options, host, seed, status, state, "
+               "meta, version, title, created_at, updated_at", "key"),
+    "actions": ("table_key, seq, seat, action, at", "table_key, seq"),
+    "messages": ("table_key, kind, channel_id, message_id", "table_key, kind"),
+    "flags": ("table_key, name", "table_key, name"),
+    "clock_claims": ("table_key, event, owner, claimed_at", "table_key"),
+}
 
 
 class TableExists(Exception):
@@ -78,17 +83,6 @@ class TableExists(Exception):
             "or start the new game in a thread."
         )
         self.table = table
-
-
-class StoreBusy(IllegalAction):
-    """The database's write lock stayed taken (by another program or process) for longer
-    than the change could wait; nothing was written."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "The game database is busy right now (another program is writing to it). "
-            "Nothing was changed: try again in a moment."
-        )
 
 
 class DamagedTable(IllegalAction):
@@ -134,7 +128,7 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _head(row: sqlite3.Row) -> Table:
+def _head(row: Row) -> Table:
     """The table of a row without its game state (``state`` is None): what listings and the
     turn clock need. DamagedTable when the seats or the game cannot be read."""
     if row["game_id"] not in engine.GAMES:
@@ -163,7 +157,7 @@ def _head(row: sqlite3.Row) -> Table:
     return table
 
 
-def _row_to_table(row: sqlite3.Row) -> Table:
+def _row_to_table(row: Row) -> Table:
     """The whole table of a row, game state included; DamagedTable when it cannot be read."""
     table = _head(row)
     raw = row["state"]
@@ -178,7 +172,7 @@ def _row_to_table(row: sqlite3.Row) -> Table:
     return table
 
 
-def _damaged(row: sqlite3.Row, part: str, exc: BaseException) -> DamagedTable:
+def _damaged(row: Row, part: str, exc: BaseException) -> DamagedTable:
     # The exception's name only: its text could quote the state, hidden cards included.
     return DamagedTable(row["key"], row["channel"], row["host"], row["status"],
                         f"{part} ({type(exc).__name__})")
@@ -190,16 +184,7 @@ def _state_json(table: Table) -> str | None:
     return _dumps(engine.get_game(table.game_id).dump(table.state))
 
 
-def _is_live_channel_clash(exc: sqlite3.IntegrityError) -> bool:
-    return "tables.channel" in str(exc)
-
-
-def _is_busy(exc: sqlite3.OperationalError) -> bool:
-    text = str(exc)
-    return "database is locked" in text or "database is busy" in text
-
-
-def _rebuild(table: Table, rows: Iterable[sqlite3.Row]) -> Any:
+def _rebuild(table: Table, rows: Iterable[Row]) -> Any:
     """The state of ``table`` replayed from its seed, options and logged moves."""
     rows = list(rows)
     if table.status == LOBBY and not rows:
@@ -213,22 +198,23 @@ def _rebuild(table: Table, rows: Iterable[sqlite3.Row]) -> Any:
     return state
 
 
-class Store:
-    """Tables, their action logs, the bot's remembered posts and once-only flags."""
 
-    def __init__(
-        self,
-        db: aiosqlite.Connection,
-        reader: aiosqlite.Connection | None = None,
-        *,
-        wait: float = 10.0,
-    ) -> None:
-        self._db = db
-        self._reader = db if reader is None else reader
-        self._lock = asyncio.Lock()
-        # Reads of several statements (a replay) take turns on the reading connection; with
-        # one connection (an in-memory database) they take the writers' lock instead.
-        self._read_lock = self._lock if reader is None else asyncio.Lock()
+class _LiveClash(Exception):
+    """The database refused a second live table in ``channel``; the write was rolled back
+    and :meth:`Store._write` answers with the table that holds the channel."""
+
+    def __init__(self, channel: str, error: BaseException) -> None:
+        super().__init__(channel)
+        self.channel = channel
+        self.error = error
+
+
+class Store:
+    """Tables, their action logs, the bot's remembered posts and once-only flags, in a
+    SQLite file or a PostgreSQL database (see the module docstring)."""
+
+    def __init__(self, backend: Backend, *, wait: float = 10.0) -> None:
+        self._backend = backend
         self._wait = wait
         self._reported: set[int] = set()  # damaged rows already logged, by key
 
@@ -237,47 +223,45 @@ class Store:
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        target: str | Path,
         *,
         busy_timeout: float = 10.0,
-        migrations: Sequence[str] = MIGRATIONS,
+        migrations: Sequence[Migration] = MIGRATIONS,
     ) -> Store:
-        """Open (or create) the database file and bring its schema up to date.
+        """Open (or create) the database and bring its schema up to date.
 
-        ``busy_timeout`` is how long a write waits for SQLite's write lock before it gives
-        up with StoreBusy (a change answered at once waits QUICK_WAIT at most).
-        ``migrations`` is the list to apply; only the tests pass a shorter one, to build a
-        file as an older version of the bot left it.
+        ``target`` is a ``PARLEY_DB`` value: a ``postgresql://user:pass@host/db`` URL
+        opens that PostgreSQL database (it must exist; the tables are created in it),
+        anything else is a SQLite file (issue 16). ``busy_timeout`` is how long a write
+        waits for a lock before it gives up with StoreBusy (a change answered at once
+        waits QUICK_WAIT at most). ``migrations`` is the list to apply; only the tests
+        pass a shorter one, to build a database as an older version of the bot left it.
         """
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        reader: aiosqlite.Connection | None = None
+        backend: Backend
+        if is_postgresql(target):
+            from data.db_postgres import PostgresBackend  # asyncpg only when it is used
+
+            backend = await PostgresBackend.connect(str(target).strip(), busy_timeout)
+        else:
+            from data.db_sqlite import SqliteBackend
+
+            backend = await SqliteBackend.connect(target, busy_timeout)
+        store = cls(backend, wait=busy_timeout)
         try:
-            db.row_factory = sqlite3.Row
-            await db.execute(f"PRAGMA busy_timeout = {_BEGIN_TRY_MS}")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            store = cls(db, wait=busy_timeout)
             await store._migrate(migrations)
-            if str(path) != ":memory:":  # a second connection would open another database
-                reader = await aiosqlite.connect(str(path), isolation_level=None)
-                reader.row_factory = sqlite3.Row
-                await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-                await reader.execute("PRAGMA query_only = ON")
-                store = cls(db, reader, wait=busy_timeout)
         except BaseException:
-            if reader is not None:
-                await reader.close()
-            await db.close()
+            await backend.close()
             raise
+        log.debug("store opened: %s %s", backend.name, describe(target))
         return store
 
+    @property
+    def backend(self) -> str:
+        """"sqlite" or "postgresql" (for logs and benchmarks; the cogs never ask)."""
+        return self._backend.name
+
     async def close(self) -> None:
-        async with self._lock:
-            if self._reader is not self._db:
-                async with self._read_lock:
-                    await self._reader.close()
-            await self._db.close()
+        await self._backend.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -285,12 +269,12 @@ class Store:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _migrate(self, migrations: Sequence[str]) -> None:
-        # One migration per transaction, re-reading user_version under the write lock, so
-        # two processes opening an old file at once apply each migration exactly once.
+    async def _migrate(self, migrations: Sequence[Migration]) -> None:
+        # One migration per transaction, re-reading the version under the backend's lock,
+        # so two processes opening an old database at once apply each migration once.
         while True:
-            async with self._transaction() as db:
-                done = await self._scalar(db, "PRAGMA user_version")
+            async with self._write() as db:
+                done = await self._backend.begin_migration(db)
                 if done > len(migrations):
                     raise RuntimeError(
                         f"The database has {done} migrations applied but this version of "
@@ -298,91 +282,41 @@ class Store:
                     )
                 if done == len(migrations):
                     return
-                for statement in statements(migrations[done]):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {done + 1}")
+                await db.script(migrations[done].script(self._backend.name))
+                await self._backend.set_schema_version(db, done + 1)
 
     async def schema_version(self) -> int:
-        """How many migrations this file has run (``PRAGMA user_version``)."""
-        async with self._read_lock:
-            return await self._scalar(self._reader, "PRAGMA user_version")
+        """How many migrations the database has run (``PRAGMA user_version`` in SQLite,
+        the table ``parley_schema`` in PostgreSQL)."""
+        return await self._backend.schema_version()
 
     # -- transactions --------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _transaction(self, wait: float | None = None) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction; StoreBusy when the write lock is not had within ``wait``
-        seconds (the store's ``busy_timeout`` by default), counting the turn of this
-        process's other writers too."""
-        deadline = time.monotonic() + (self._wait if wait is None else wait)
+    async def _write(self, wait: float | None = None) -> AsyncIterator[Conn]:
+        """One write transaction; StoreBusy when the lock is not had within ``wait``
+        seconds (the store's ``busy_timeout`` by default). A second live table refused by
+        the database is answered, once the transaction is rolled back, with TableExists
+        naming the table that holds the channel (DamagedTable if that one is unreadable)."""
         try:
-            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
-                await self._lock.acquire()
-        except TimeoutError:
-            raise StoreBusy() from None
-        try:
-            db = self._db
-            await self._begin(db, deadline)
-            try:
+            async with self._backend.transaction(self._wait if wait is None else wait) as db:
                 yield db
-                await db.execute("COMMIT")
-            except BaseException:
-                # Queued after whatever statement is still running in the connection's
-                # thread (a cancelled await does not stop it), so it always lands last.
-                try:
-                    await db.execute("ROLLBACK")
-                except sqlite3.OperationalError:
-                    pass  # no transaction was open, or SQLite already rolled back
-                raise
-        finally:
-            self._lock.release()
+        except _LiveClash as clash:
+            live = await self.live(clash.channel)
+            if live is None:  # closed in the meantime: the database's own words
+                raise clash.error from None
+            raise TableExists(live) from None
 
-    @staticmethod
-    async def _begin(db: aiosqlite.Connection, deadline: float) -> None:
-        # Each try waits _BEGIN_TRY_MS inside SQLite; between tries the event loop runs, so a
-        # long wait for another process's lock never stalls the bot.
-        while True:
-            try:
-                await db.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if not _is_busy(exc):
-                    raise
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise StoreBusy() from None
-                await asyncio.sleep(min(0.02, left))
-
-    @asynccontextmanager
-    async def _reading(self, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+    def _reading(self, snapshot: bool = False) -> Any:
         """The reading connection; with ``snapshot``, inside one read transaction, so that
         several statements see one committed state."""
-        async with self._read_lock:
-            db = self._reader
-            if not snapshot or db is self._db:
-                yield db
-                return
-            await db.execute("BEGIN")
-            try:
-                yield db
-            finally:
-                await db.execute("COMMIT")
+        return self._backend.reading(snapshot)
 
-    # Reads use execute_fetchall: one trip to the connection's thread instead of three
-    # (execute, fetch, close). Every trip waits for the event loop to pick the answer up, so
-    # fewer trips hold the write lock for less time when the loop is busy (measured with
-    # bench/bench_store.py --concurrency 4: p95 from 15 ms down to under 3 ms).
-
-    @staticmethod
-    async def _scalar(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
-        rows = list(await db.execute_fetchall(sql, params))
-        return rows[0][0] if rows else None
-
-    async def _one(self, db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Table | None:
-        rows = list(await db.execute_fetchall(sql, params))
+    async def _one(self, db: Conn, sql: str, params: Sequence[Any]) -> Table | None:
+        rows = await db.fetch(sql, params)
         return self._decode(rows[0]) if rows else None
 
-    def _decode(self, row: sqlite3.Row, head: bool = False) -> Table:
+    def _decode(self, row: Row, head: bool = False) -> Table:
         try:
             return _head(row) if head else _row_to_table(row)
         except DamagedTable as exc:
@@ -395,32 +329,24 @@ class Store:
             log.error("table %s (channel %s, %s) cannot be read: %s; /game repair rebuilds "
                       "it from its log", exc.key, exc.channel, exc.status, exc.part)
 
-    async def _load(self, db: aiosqlite.Connection, key: int) -> Table:
-        table = await self._one(db, f"SELECT {_COLUMNS} FROM tables WHERE key = ?", (key,))
+    async def _load(self, db: Conn, key: int) -> Table:
+        """The whole table, held against other writers until the transaction ends."""
+        table = await self._one(
+            db, f"SELECT {_COLUMNS} FROM tables WHERE key = ?{self._backend.lock_row}", (key,))
         if table is None:
             raise KeyError(f"No table with key {key}.")
         return table
 
-    async def _live(self, db: aiosqlite.Connection, channel: str) -> Table | None:
+    async def _live(self, db: Conn, channel: str) -> Table | None:
         return await self._one(
             db,
             f"SELECT {_COLUMNS} FROM tables WHERE channel = ? AND status IN ('lobby', 'playing')",
             (channel,),
         )
 
-    @staticmethod
-    async def _live_key(db: aiosqlite.Connection, channel: str) -> int | None:
-        rows = list(await db.execute_fetchall(
-            "SELECT key FROM tables WHERE channel = ? AND status IN ('lobby', 'playing')",
-            (channel,),
-        ))
-        return rows[0]["key"] if rows else None
-
-    async def _save(
-        self, db: aiosqlite.Connection, table: Table, expected_version: int, now: float
-    ) -> None:
+    async def _save(self, db: Conn, table: Table, expected_version: int, now: float) -> None:
         try:
-            cur = await db.execute(
+            changed = await db.execute(
                 "UPDATE tables SET guild = ?, parent = ?, options = ?, host = ?, seed = ?, "
                 "status = ?, state = ?, meta = ?, version = ?, title = ?, updated_at = ? "
                 "WHERE key = ? AND version = ?",
@@ -435,19 +361,17 @@ class Store:
                     _dumps(table.dump_meta()),
                     table.version,
                     table.title,
-                    now,
+                    float(now),
                     table.key,
                     expected_version,
                 ),
             )
-        except sqlite3.IntegrityError as exc:
-            if _is_live_channel_clash(exc):
-                live = await self._live(db, table.id)
-                if live is not None:
-                    raise TableExists(live) from None
+        except Exception as exc:
+            if self._backend.is_live_channel_clash(exc):
+                raise _LiveClash(table.id, exc) from None
             raise
-        if cur.rowcount != 1:
-            found = await self._scalar(db, "SELECT version FROM tables WHERE key = ?", (table.key,))
+        if changed != 1:
+            found = await db.scalar("SELECT version FROM tables WHERE key = ?", (table.key,))
             raise Conflict(table.key or 0, expected_version, found)
 
     # -- tables --------------------------------------------------------------------------
@@ -457,36 +381,39 @@ class Store:
         """Insert a new table and set ``table.key``; TableExists if the channel has one live
         (DamagedTable if that one cannot be read).
 
-        ``now`` (epoch seconds) stamps created_at; it defaults to the current time.
+        ``now`` (epoch seconds) stamps created_at; it defaults to the current time. The
+        database's unique index decides a race between two processes opening a table in
+        one channel: the second insert is refused and answered with the first table.
         """
-        at = time.time() if now is None else now
-        async with self._transaction(wait) as db:
-            if await self._live_key(db, table.id) is not None:
-                live = await self._live(db, table.id)
-                assert live is not None
-                raise TableExists(live)
-            cur = await db.execute(
-                "INSERT INTO tables (channel, guild, parent, game_id, options, host, seed, "
-                "status, state, meta, version, title, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    table.id,
-                    table.guild,
-                    table.parent,
-                    table.game_id,
-                    _dumps(table.options),
-                    table.host,
-                    table.seed,
-                    table.status,
-                    _state_json(table),
-                    _dumps(table.dump_meta()),
-                    table.version,
-                    table.title,
-                    at,
-                    at,
-                ),
-            )
-            table.key = cur.lastrowid
+        at = float(time.time() if now is None else now)
+        async with self._write(wait) as db:
+            try:
+                rows = await db.fetch(
+                    "INSERT INTO tables (channel, guild, parent, game_id, options, host, seed, "
+                    "status, state, meta, version, title, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING key",
+                    (
+                        table.id,
+                        table.guild,
+                        table.parent,
+                        table.game_id,
+                        _dumps(table.options),
+                        table.host,
+                        table.seed,
+                        table.status,
+                        _state_json(table),
+                        _dumps(table.dump_meta()),
+                        table.version,
+                        table.title,
+                        at,
+                        at,
+                    ),
+                )
+            except Exception as exc:
+                if self._backend.is_live_channel_clash(exc):
+                    raise _LiveClash(table.id, exc) from None
+                raise
+            table.key = int(rows[0][0])
         return table
 
     async def live(self, channel_id: str) -> Table | None:
@@ -523,7 +450,7 @@ class Store:
             sql += " AND guild = ?"
             params = [*wanted, guild]
         async with self._reading() as db:
-            rows = await db.execute_fetchall(sql + " ORDER BY key", params)
+            rows = await db.fetch(sql + " ORDER BY key", params)
         out = []
         for row in rows:
             try:
@@ -541,10 +468,10 @@ class Store:
         from plain columns only: it works when the rest of the row is damaged."""
         where = " AND status IN ('lobby', 'playing')" if live else ""
         async with self._reading() as db:
-            rows = list(await db.execute_fetchall(
+            rows = await db.fetch(
                 f"SELECT key, host FROM tables WHERE channel = ?{where} ORDER BY key DESC LIMIT 1",
                 (channel_id,),
-            ))
+            )
         return (rows[0]["key"], rows[0]["host"]) if rows else None
 
     async def abandon(self, key: int, now: float, *, host: str | None = None,
@@ -552,13 +479,14 @@ class Store:
         """Close a live table for good without reading its state or seats (so a damaged
         table can be closed too); only if ``host`` still hosts it, when given. False when
         nothing was closed."""
-        async with self._transaction(wait) as db:
-            cur = await db.execute(
+        async with self._write(wait) as db:
+            changed = await db.execute(
                 "UPDATE tables SET status = ?, version = version + 1, updated_at = ? "
-                "WHERE key = ? AND status IN ('lobby', 'playing') AND (? IS NULL OR host = ?)",
-                (ABANDONED, now, key, host, host),
+                "WHERE key = ? AND status IN ('lobby', 'playing') "
+                "AND (CAST(? AS TEXT) IS NULL OR host = ?)",
+                (ABANDONED, float(now), key, host, host),
             )
-            return cur.rowcount == 1
+            return changed == 1
 
     async def mutate(
         self,
@@ -576,7 +504,7 @@ class Store:
         without bumping it (settings) still shows as a new version. ``expect_version``
         refuses with Conflict when the table is no longer at the version the caller saw.
         """
-        async with self._transaction(wait) as db:
+        async with self._write(wait) as db:
             table = await self._load(db, key)
             before = table.version
             if expect_version is not None and before != expect_version:
@@ -626,7 +554,7 @@ class Store:
         """
         if not actions:
             raise ValueError("A batch of moves needs at least one move.")
-        async with self._transaction() as db:
+        async with self._write() as db:
             table = await self._load(db, key)
             if on_load is not None:
                 on_load(table)
@@ -640,7 +568,7 @@ class Store:
             await db.executemany(
                 "INSERT INTO actions (table_key, seq, seat, action, at) "
                 "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM actions WHERE table_key = ?",
-                [(key, seat, _dumps(a.to_dict()), now, key) for a in actions],
+                [(key, seat, _dumps(a.to_dict()), float(now), key) for a in actions],
             )
         return table, events
 
@@ -658,7 +586,7 @@ class Store:
         sql += " ORDER BY seq DESC LIMIT ?"
         params.append(limit)
         async with self._reading() as db:
-            rows = list(await db.execute_fetchall(sql, params))
+            rows = await db.fetch(sql, params)
         return [
             LogEntry(r["seq"], r["seat"], Action.from_dict(json.loads(r["action"])), r["at"])
             for r in reversed(rows)
@@ -679,8 +607,8 @@ class Store:
         back for a table whose saved state cannot be read. The moves per seat are counted
         again from the log, and a game the log finishes is marked finished. DamagedTable
         when even that fails (the seats cannot be read, or the log does not replay)."""
-        async with self._transaction(wait) as db:
-            table, rows = await self._head_and_log(db, key)
+        async with self._write(wait) as db:
+            table, rows = await self._head_and_log(db, key, lock=True)
             try:
                 state = _rebuild(table, rows)
             except Exception as exc:  # noqa: BLE001 - a log that does not replay
@@ -704,22 +632,87 @@ class Store:
         log.info("table %s rebuilt from %d logged moves", key, len(rows))
         return table
 
-    async def _head_and_log(self, db: aiosqlite.Connection, key: int
-                            ) -> tuple[Table, list[sqlite3.Row]]:
-        found = list(await db.execute_fetchall(
-            f"SELECT {_HEAD_COLUMNS} FROM tables WHERE key = ?", (key,)))
+    async def _head_and_log(self, db: Conn, key: int, lock: bool = False
+                            ) -> tuple[Table, list[Row]]:
+        found = await db.fetch(
+            f"SELECT {_HEAD_COLUMNS} FROM tables WHERE key = ?"
+            f"{self._backend.lock_row if lock else ''}", (key,))
         if not found:
             raise KeyError(f"No table with key {key}.")
         table = self._decode(found[0], head=True)
-        rows = list(await db.execute_fetchall(
-            "SELECT seat, action FROM actions WHERE table_key = ? ORDER BY seq", (key,)))
+        rows = await db.fetch(
+            "SELECT seat, action FROM actions WHERE table_key = ? ORDER BY seq", (key,))
         return table, rows
+
+    # -- the turn clock across processes -------------------------------------------------
+
+    async def claim_clock(self, key: int, event: str, owner: str, now: float,
+                          lease: float) -> bool:
+        """Claim the due clock event ``event`` of table ``key`` for ``owner``: True for
+        exactly one caller, whichever process it runs in, until the claim is ``lease``
+        seconds old; then another caller may take it over (its owner died before doing
+        it). A claim of another event of the table is simply replaced.
+
+        One upsert, committed at once, so the other processes see it (issue 16: due clock
+        events claimed in the database so each fires exactly once). Concurrent claims of
+        one row queue on the row (PostgreSQL) or the file (SQLite), and the loser's
+        ``WHERE`` then sees the winner's claim and changes nothing. Decision: an upsert
+        rather than ``SELECT ... FOR UPDATE SKIP LOCKED`` over the due tables, because
+        whether a table is due is computed from its settings and clock (JSON) by
+        ``Table.due``, and the same statement then works on both backends.
+        """
+        async with self._write() as db:
+            rows = await db.fetch(
+                "INSERT INTO clock_claims (table_key, event, owner, claimed_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (table_key) DO UPDATE SET "
+                "event = excluded.event, owner = excluded.owner, "
+                "claimed_at = excluded.claimed_at "
+                "WHERE clock_claims.event <> excluded.event OR clock_claims.claimed_at <= ? "
+                "RETURNING owner",
+                (key, event, owner, float(now), float(now) - lease),
+            )
+        return bool(rows)
+
+    async def release_clock(self, key: int, owner: str) -> None:
+        """Give back ``owner``'s claim of table ``key`` (its event failed; try it again)."""
+        async with self._write(QUICK_WAIT) as db:
+            await db.execute("DELETE FROM clock_claims WHERE table_key = ? AND owner = ?",
+                             (key, owner))
+
+    # -- whole-database copies (python bot.py migrate-db) --------------------------------
+
+    async def dump_rows(self) -> dict[str, list[tuple]]:
+        """Every row of every table of the schema (``SCHEMA_TABLES``), as plain tuples, read
+        in one snapshot. Damaged rows are copied as they are: nothing is decoded."""
+        out: dict[str, list[tuple]] = {}
+        async with self._reading(snapshot=True) as db:
+            for name, (columns, order) in SCHEMA_TABLES.items():
+                rows = await db.fetch(f"SELECT {columns} FROM {name} ORDER BY {order}")
+                out[name] = [tuple(r) for r in rows]
+        return out
+
+    async def row_counts(self) -> dict[str, int]:
+        """How many rows each table of the schema holds."""
+        async with self._reading(snapshot=True) as db:
+            return {name: int(await db.scalar(f"SELECT COUNT(*) FROM {name}"))
+                    for name in SCHEMA_TABLES}
+
+    async def load_rows(self, rows: dict[str, list[tuple]]) -> None:
+        """Insert ``dump_rows`` output, keys included, in one transaction: all or nothing.
+        For an empty database (``python bot.py migrate-db`` checks that first)."""
+        async with self._write() as db:
+            for name, (columns, _) in SCHEMA_TABLES.items():
+                if rows.get(name):
+                    marks = ", ".join("?" * len(columns.split(",")))
+                    await db.executemany(
+                        f"INSERT INTO {name} ({columns}) VALUES ({marks})", rows[name])
+            await self._backend.after_copy(db)
 
     # -- the bot's posts and once-only notices -------------------------------------------
 
     async def set_message(self, key: int, kind: str, channel_id: str, message_id: str) -> None:
         """Remember the bot's post of that kind for the table (replacing the previous one)."""
-        async with self._transaction() as db:
+        async with self._write() as db:
             await db.execute(
                 "INSERT INTO messages (table_key, kind, channel_id, message_id) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (table_key, kind) DO UPDATE SET "
@@ -730,16 +723,16 @@ class Store:
     async def get_message(self, key: int, kind: str) -> tuple[str, str] | None:
         """(channel_id, message_id) of the remembered post, or None."""
         async with self._reading() as db:
-            rows = list(await db.execute_fetchall(
+            rows = await db.fetch(
                 "SELECT channel_id, message_id FROM messages WHERE table_key = ? AND kind = ?",
                 (key, kind),
-            ))
+            )
         return (rows[0]["channel_id"], rows[0]["message_id"]) if rows else None
 
     async def flag_once(self, key: int, name: str) -> bool:
         """True the first time this flag is raised for the table, False ever after."""
-        async with self._transaction() as db:
-            cur = await db.execute(
-                "INSERT OR IGNORE INTO flags (table_key, name) VALUES (?, ?)", (key, name)
-            )
-            return cur.rowcount == 1
+        async with self._write() as db:
+            return await db.execute(
+                "INSERT INTO flags (table_key, name) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (key, name),
+            ) == 1

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +15,7 @@ from data.store import Store
 from data.tables import TableService
 from engine.core import Action, IllegalAction
 from engine.table import Table
+from tests.data.raw import raw
 
 T0 = 1_700_000_000.0  # a fixed "now"; the tests pass time explicitly and never sleep
 
@@ -69,17 +69,12 @@ def dump(table: Table) -> str:
     return canon(engine.get_game(table.game_id).dump(table.state))
 
 
-def raw_rows(path: Path, key: int) -> tuple[tuple, list[tuple]]:
-    """The table's row and its log rows, read straight from the file."""
-    con = sqlite3.connect(path)
-    try:
-        row = con.execute("SELECT * FROM tables WHERE key = ?", (key,)).fetchone()
-        log = con.execute(
-            "SELECT * FROM actions WHERE table_key = ? ORDER BY seq", (key,)
-        ).fetchall()
+def raw_rows(db: Path | str, key: int) -> tuple[tuple, list[tuple]]:
+    """The table's row and its log rows, read straight from the database."""
+    with raw(db) as con:
+        row = con.query("SELECT * FROM tables WHERE key = ?", (key,))[0]
+        log = con.query("SELECT * FROM actions WHERE table_key = ? ORDER BY seq", (key,))
         return row, log
-    finally:
-        con.close()
 
 
 def refusal(table: Table, seat: int, action: Any) -> str:
@@ -114,18 +109,21 @@ SAFETY_SECONDS = 5.0
 
 
 @contextmanager
-def other_program_writing(db_path: Path) -> Iterator[threading.Event]:
-    """Hold the write lock from another connection until the yielded event is set."""
+def other_program_writing(db: Path | str) -> Iterator[threading.Event]:
+    """Hold the write lock from another connection until the yielded event is set: SQLite's
+    ``BEGIN IMMEDIATE`` on a file, a table lock on PostgreSQL (``Raw.hold_writes``)."""
     release = threading.Event()
     holding = threading.Event()
 
     def hold() -> None:
-        con = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
-        con.execute("BEGIN IMMEDIATE")
-        holding.set()
-        release.wait(SAFETY_SECONDS)
-        con.execute("ROLLBACK")
-        con.close()
+        try:
+            with raw(db) as con:
+                con.hold_writes()
+                holding.set()
+                release.wait(SAFETY_SECONDS)
+                con.execute("ROLLBACK")
+        finally:
+            holding.set()  # never leave the test waiting, even if the lock failed
 
     thread = threading.Thread(target=hold)
     thread.start()

@@ -1,9 +1,10 @@
 """One unreadable table row never stops another table, and the damaged table comes back.
 
-Every kind of damage the reliability issue names is made on a real SQLite file, the way a
-disk, a bad hand edit or a downgrade would leave it: a state cut short, an empty state, a
-state of a schema this version does not know, a game this version does not know, a
-started table whose state is missing, and seats that cannot be read.
+Every kind of damage the reliability issue names is made on a real SQLite file and on a
+real PostgreSQL database, the way a disk, a bad hand edit or a downgrade would leave it: a
+state cut short, an empty state, a state of a schema this version does not know, a game
+this version does not know, a started table whose state is missing, and seats that cannot
+be read.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,60 +22,58 @@ from data.store import DamagedTable, Store, TableExists
 from data.tables import TableService
 from engine.core import IllegalAction
 from tests.data.helpers import T0, canon, dump, open_table, random_moves
+from tests.data.raw import Raw, raw
 
 HOUR = 3600.0
 
 
-def _cut_state(con: sqlite3.Connection, key: int) -> None:
-    (state,) = con.execute("SELECT state FROM tables WHERE key = ?", (key,)).fetchone()
+def _cut_state(con: Raw, key: int) -> None:
+    ((state,),) = con.query("SELECT state FROM tables WHERE key = ?", (key,))
     con.execute("UPDATE tables SET state = ? WHERE key = ?", (state[: len(state) // 2], key))
 
 
-def _empty_state(con: sqlite3.Connection, key: int) -> None:
+def _empty_state(con: Raw, key: int) -> None:
     con.execute("UPDATE tables SET state = '' WHERE key = ?", (key,))
 
 
-def _unknown_schema(con: sqlite3.Connection, key: int) -> None:
-    (state,) = con.execute("SELECT state FROM tables WHERE key = ?", (key,)).fetchone()
+def _unknown_schema(con: Raw, key: int) -> None:
+    ((state,),) = con.query("SELECT state FROM tables WHERE key = ?", (key,))
     data = json.loads(state)
     data["v" if "v" in data else "schema"] = 999  # the fixture game names it "v"
     con.execute("UPDATE tables SET state = ? WHERE key = ?", (json.dumps(data), key))
 
 
-def _missing_state(con: sqlite3.Connection, key: int) -> None:
+def _missing_state(con: Raw, key: int) -> None:
     con.execute("UPDATE tables SET state = NULL WHERE key = ?", (key,))
 
 
-def _unknown_game(con: sqlite3.Connection, key: int) -> None:
+def _unknown_game(con: Raw, key: int) -> None:
     con.execute("UPDATE tables SET game_id = 'kraken-poker' WHERE key = ?", (key,))
 
 
-def _cut_seats(con: sqlite3.Connection, key: int) -> None:
-    (meta,) = con.execute("SELECT meta FROM tables WHERE key = ?", (key,)).fetchone()
+def _cut_seats(con: Raw, key: int) -> None:
+    ((meta,),) = con.query("SELECT meta FROM tables WHERE key = ?", (key,))
     con.execute("UPDATE tables SET meta = ? WHERE key = ?", (meta[: len(meta) // 3], key))
 
 
 #: damage the action log can mend (the state only)
-STATE_DAMAGE: dict[str, Callable[[sqlite3.Connection, int], None]] = {
+STATE_DAMAGE: dict[str, Callable[[Raw, int], None]] = {
     "a state cut short": _cut_state,
     "an empty state": _empty_state,
     "a state of an unknown schema version": _unknown_schema,
     "a started table without its state": _missing_state,
 }
 #: damage that leaves nothing to rebuild from: the table can only be closed
-LASTING_DAMAGE: dict[str, Callable[[sqlite3.Connection, int], None]] = {
+LASTING_DAMAGE: dict[str, Callable[[Raw, int], None]] = {
     "an unknown game": _unknown_game,
     "seats that cannot be read": _cut_seats,
 }
 ALL_DAMAGE = {**STATE_DAMAGE, **LASTING_DAMAGE}
 
 
-def damage(db_path: Path, key: int, how: Callable[[sqlite3.Connection, int], None]) -> None:
-    con = sqlite3.connect(db_path, isolation_level=None)
-    try:
+def damage(db: Path | str, key: int, how: Callable[[Raw, int], None]) -> None:
+    with raw(db) as con:
         how(con, key)
-    finally:
-        con.close()
 
 
 async def _two_tables(svc: TableService) -> tuple[int, int]:
@@ -93,10 +91,10 @@ async def _two_tables(svc: TableService) -> tuple[int, int]:
 
 @pytest.mark.parametrize("what", list(ALL_DAMAGE))
 async def test_one_damaged_row_stops_neither_listings_nor_the_clock_of_other_tables(
-    svc: TableService, db_path: Path, what: str
+    svc: TableService, db: Path | str, what: str
 ) -> None:
     good, bad = await _two_tables(svc)
-    damage(db_path, bad, ALL_DAMAGE[what])
+    damage(db, bad, ALL_DAMAGE[what])
 
     listed = [t.key for t in await svc.store.list_tables()]
     assert good in listed
@@ -108,10 +106,10 @@ async def test_one_damaged_row_stops_neither_listings_nor_the_clock_of_other_tab
 
 @pytest.mark.parametrize("what", list(ALL_DAMAGE))
 async def test_a_damaged_table_is_answered_with_what_the_host_can_do(
-    svc: TableService, db_path: Path, what: str
+    svc: TableService, db: Path | str, what: str
 ) -> None:
     _, bad = await _two_tables(svc)
-    damage(db_path, bad, ALL_DAMAGE[what])
+    damage(db, bad, ALL_DAMAGE[what])
     for read in (svc.store.live("bad"), svc.store.get(bad), svc.store.latest("bad")):
         with pytest.raises(DamagedTable) as err:
             await read
@@ -122,12 +120,12 @@ async def test_a_damaged_table_is_answered_with_what_the_host_can_do(
 
 
 async def test_a_damaged_row_is_logged_once_with_its_key_and_not_its_content(
-    svc: TableService, db_path: Path, caplog: pytest.LogCaptureFixture
+    svc: TableService, db: Path | str, caplog: pytest.LogCaptureFixture
 ) -> None:
     _, bad = await _two_tables(svc)
-    (state,) = sqlite3.connect(db_path).execute(
-        "SELECT state FROM tables WHERE key = ?", (bad,)).fetchone()
-    damage(db_path, bad, _cut_state)
+    with raw(db) as con:
+        ((state,),) = con.query("SELECT state FROM tables WHERE key = ?", (bad,))
+    damage(db, bad, _cut_state)
     with caplog.at_level(logging.INFO, logger="data.store"):
         for _ in range(3):
             await svc.tick(T0 + 2 * HOUR)
@@ -141,12 +139,12 @@ async def test_a_damaged_row_is_logged_once_with_its_key_and_not_its_content(
 
 @pytest.mark.parametrize("what", list(STATE_DAMAGE))
 async def test_a_damaged_state_is_rebuilt_from_the_action_log(
-    svc: TableService, db_path: Path, what: str
+    svc: TableService, db: Path | str, what: str
 ) -> None:
     _, bad = await _two_tables(svc)
     before = await svc.store.get(bad)
     assert before is not None
-    damage(db_path, bad, STATE_DAMAGE[what])
+    damage(db, bad, STATE_DAMAGE[what])
     game = engine.get_game("cutlass")
     # the log is the truth: replay does not read the damaged saved state
     assert canon(game.dump(await svc.store.replay(bad))) == dump(before)
@@ -171,10 +169,10 @@ async def test_a_table_that_reads_fine_has_nothing_to_repair(svc: TableService) 
 
 @pytest.mark.parametrize("what", list(LASTING_DAMAGE))
 async def test_a_table_the_log_cannot_rebuild_can_still_be_aborted_and_replaced(
-    svc: TableService, db_path: Path, what: str
+    svc: TableService, db: Path | str, what: str
 ) -> None:
     _, bad = await _two_tables(svc)
-    damage(db_path, bad, LASTING_DAMAGE[what])
+    damage(db, bad, LASTING_DAMAGE[what])
     with pytest.raises(DamagedTable):
         await svc.repair("bad", "u0", False, T0)
     with pytest.raises(IllegalAction, match="Only the host or a channel manager"):
@@ -187,19 +185,19 @@ async def test_a_table_the_log_cannot_rebuild_can_still_be_aborted_and_replaced(
 
 
 async def test_a_damaged_table_in_the_lobby_can_be_aborted_by_its_host(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     table = await open_table(svc, "c1", players=2, start=False)
-    damage(db_path, table.key, _cut_seats)  # type: ignore[arg-type]
+    damage(db, table.key, _cut_seats)  # type: ignore[arg-type]
     assert await svc.abort("c1", "u0", False, T0) is None
     await svc.new("cutlass", "c1", "u0", "Anne", {}, now=T0)
     with pytest.raises(TableExists):
         await svc.new("cutlass", "c1", "u0", "Anne", {}, now=T0)
 
 
-async def test_a_second_store_on_the_file_sees_the_repair(svc: TableService, db_path: Path) -> None:
+async def test_a_second_store_on_the_file_sees_the_repair(svc: TableService, db: Path | str) -> None:
     _, bad = await _two_tables(svc)
-    damage(db_path, bad, _empty_state)
+    damage(db, bad, _empty_state)
     await svc.repair("bad", "u0", False, T0)
-    async with await Store.open(db_path) as other:
+    async with await Store.open(db) as other:
         assert (await other.get(bad)) is not None

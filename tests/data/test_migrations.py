@@ -1,51 +1,80 @@
-"""Numbered migrations: a file saved by an older version opens and is upgraded."""
+"""Numbered migrations: a database saved by an older version opens and is upgraded, on
+SQLite (``PRAGMA user_version``) and on PostgreSQL (the table ``parley_schema``), and the two
+backends' scripts build the same schema."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 import engine
-from data.migrations import MIGRATIONS, statements
+from data.migrations import MIGRATIONS, Migration, statements
 from data.store import Store
 from data.tables import TableService
 from tests.data.helpers import canon, dump, open_table, random_moves
+from tests.data.raw import Raw, raw
 
 
-def _user_version(path: Path) -> int:
-    con = sqlite3.connect(path)
-    try:
-        return con.execute("PRAGMA user_version").fetchone()[0]
-    finally:
-        con.close()
+def _schema_version(con: Raw) -> int:
+    """The version as the database itself keeps it, read around the store."""
+    if con.kind == "sqlite":
+        return con.query("PRAGMA user_version")[0][0]
+    return con.query("SELECT version FROM parley_schema")[0][0]
 
 
-async def test_a_new_file_runs_every_migration(db_path: Path) -> None:
-    async with await Store.open(db_path) as store:
+def _set_schema_version(con: Raw, version: int) -> None:
+    if con.kind == "sqlite":
+        con.execute(f"PRAGMA user_version = {version}")
+    else:
+        con.execute(f"UPDATE parley_schema SET version = {version}")
+
+
+def _names(con: Raw, kind: str) -> set[str]:
+    """The names of the tables ("table"), indexes ("index") or triggers ("trigger")."""
+    if con.kind == "sqlite":
+        return {r[0] for r in con.query("SELECT name FROM sqlite_master WHERE type = ? "
+                                        "AND name NOT LIKE 'sqlite_%'", (kind,))}
+    sql = {
+        "table": "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+        "index": "SELECT indexname FROM pg_indexes WHERE schemaname = 'public'",
+        "trigger": "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal",
+    }[kind]
+    return {r[0] for r in con.query(sql)}
+
+
+def _columns(con: Raw, table: str) -> list[str]:
+    if con.kind == "sqlite":
+        return [r[1] for r in con.query(f"PRAGMA table_info({table})")]
+    return [r[0] for r in con.query(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' "
+        "AND table_name = ? "
+        "ORDER BY ordinal_position", (table,))]
+
+
+async def test_a_new_database_runs_every_migration(db: Path | str) -> None:
+    async with await Store.open(db) as store:
         assert await store.schema_version() == len(MIGRATIONS) >= 2
-    con = sqlite3.connect(db_path)
-    assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    con.close()
+    with raw(db) as con:
+        assert _schema_version(con) == len(MIGRATIONS)
+        if con.kind == "sqlite":
+            assert con.query("PRAGMA journal_mode") == [("wal",)]
 
 
-async def test_a_database_from_migration_1_opens_upgraded_with_its_games(db_path: Path) -> None:
-    async with await Store.open(db_path, migrations=MIGRATIONS[:1]) as old:
+async def test_a_database_from_migration_1_opens_upgraded_with_its_games(db: Path | str) -> None:
+    async with await Store.open(db, migrations=MIGRATIONS[:1]) as old:
         svc = TableService(old)
         table = await open_table(svc, players=3)
         await random_moves(old, table.key, random.Random(9), 5)
         saved = await old.get(table.key)
         assert saved is not None
-    assert _user_version(db_path) == 1
-    con = sqlite3.connect(db_path)
-    indexes = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='index'")}
-    con.close()
-    assert "tables_status_guild" not in indexes
+    with raw(db) as con:
+        assert _schema_version(con) == 1
+        assert "tables_status_guild" not in _names(con, "index")
 
-    async with await Store.open(db_path) as store:
+    async with await Store.open(db) as store:
         assert await store.schema_version() == len(MIGRATIONS)
         again = await store.get(table.key)
         assert again is not None and dump(again) == dump(saved)
@@ -54,53 +83,81 @@ async def test_a_database_from_migration_1_opens_upgraded_with_its_games(db_path
         assert canon(game.dump(await store.replay(table.key))) == dump(again)
         moved = await random_moves(store, table.key, random.Random(10), 2)
         assert len(await store.history(table.key, limit=100)) == 5 + moved
-    con = sqlite3.connect(db_path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with raw(db) as con:
+        with pytest.raises(Exception, match="append-only"):
             con.execute("DELETE FROM actions")
-    finally:
-        con.close()
 
 
-async def test_reopening_an_up_to_date_file_changes_nothing(db_path: Path) -> None:
-    async with await Store.open(db_path):
+async def test_reopening_an_up_to_date_database_changes_nothing(db: Path | str) -> None:
+    async with await Store.open(db):
         pass
-    async with await Store.open(db_path) as store:
+    async with await Store.open(db) as store:
         assert await store.schema_version() == len(MIGRATIONS)
 
 
-async def test_a_file_from_a_newer_version_is_refused(db_path: Path) -> None:
-    async with await Store.open(db_path):
+async def test_a_database_from_a_newer_version_is_refused(db: Path | str) -> None:
+    async with await Store.open(db):
         pass
-    con = sqlite3.connect(db_path)
-    con.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
-    con.close()
+    with raw(db) as con:
+        _set_schema_version(con, len(MIGRATIONS) + 1)
     with pytest.raises(RuntimeError, match="newer version"):
-        await Store.open(db_path)
+        await Store.open(db)
 
 
-async def test_a_migration_that_fails_leaves_the_file_at_the_last_good_one(db_path: Path) -> None:
-    broken = [*MIGRATIONS, "CREATE TABLE extra (x INTEGER); INSERT INTO nowhere VALUES (1);"]
-    with pytest.raises(sqlite3.OperationalError, match="nowhere"):
-        await Store.open(db_path, migrations=broken)
-    assert _user_version(db_path) == len(MIGRATIONS)
-    con = sqlite3.connect(db_path)
-    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    con.close()
-    assert "extra" not in tables
-
-
-async def test_two_stores_opening_an_old_file_at_once_apply_each_migration_once(
-    db_path: Path,
+async def test_a_migration_that_fails_leaves_the_database_at_the_last_good_one(
+    db: Path | str,
 ) -> None:
-    async with await Store.open(db_path, migrations=MIGRATIONS[:1]):
+    broken = [*MIGRATIONS,
+              Migration.both("CREATE TABLE extra (x INTEGER); INSERT INTO nowhere VALUES (1);")]
+    with pytest.raises(Exception, match="nowhere"):
+        await Store.open(db, migrations=broken)
+    with raw(db) as con:
+        assert _schema_version(con) == len(MIGRATIONS)
+        assert "extra" not in _names(con, "table")
+
+
+async def test_two_stores_opening_an_old_database_at_once_apply_each_migration_once(
+    db: Path | str,
+) -> None:
+    async with await Store.open(db, migrations=MIGRATIONS[:1]):
         pass
-    a, b = await asyncio.gather(Store.open(db_path), Store.open(db_path))
+    a, b = await asyncio.gather(Store.open(db), Store.open(db))
     try:
         assert await a.schema_version() == await b.schema_version() == len(MIGRATIONS)
     finally:
         await a.close()
         await b.close()
+
+
+async def test_both_backends_build_the_same_schema_at_every_migration(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Migration N on SQLite and migration N on PostgreSQL leave the same tables, columns in
+    the same order, indexes and append-only triggers (issue 16: "the same migrations
+    numbered for both")."""
+    from tests import pg
+
+    server = request.getfixturevalue("pg_server")
+    for n in range(1, len(MIGRATIONS) + 1):
+        url = await pg.create_database(server)
+        try:
+            path = tmp_path / f"m{n}.db"
+            for target in (path, url):
+                async with await Store.open(target, migrations=MIGRATIONS[:n]):
+                    pass
+            with raw(path) as lite, raw(url) as post:
+                tables = _names(lite, "table")
+                assert tables == _names(post, "table") - {"parley_schema"}
+                for table in sorted(tables):
+                    assert _columns(lite, table) == _columns(post, table), table
+                pg_indexes = {i for i in _names(post, "index") if not i.endswith("_pkey")}
+                sqlite_indexes = _names(lite, "index")
+                assert sqlite_indexes == pg_indexes
+                # PostgreSQL adds a trigger for TRUNCATE, which SQLite does not have
+                assert _names(lite, "trigger") == _names(post, "trigger") - {
+                    "actions_no_truncate"}
+        finally:
+            await pg.drop_database(server, url)
 
 
 def test_statements_keep_semicolons_inside_triggers_comments_and_strings() -> None:

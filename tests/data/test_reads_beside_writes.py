@@ -1,7 +1,9 @@
 """Reads never wait for a write, and a write that cannot have the lock says "busy".
 
-Another program holds SQLite's write lock (the console, a backup, another bot process),
-here a plain sqlite3 connection in ``BEGIN IMMEDIATE``. It lets go only when the test says
+Another program holds the write lock (the console, a backup, another bot process): on SQLite
+a plain sqlite3 connection in ``BEGIN IMMEDIATE``, on PostgreSQL a session holding an
+EXCLUSIVE lock on the tables table, which lets plain reads through and stops every write
+(the store's row locks included). It lets go only when the test says
 so, or after a few seconds as a safety net; the tests look at the order things finished
 in, never at the clock.
 """
@@ -20,11 +22,11 @@ from tests.data.helpers import T0, dump, open_table, other_program_writing, pick
 
 
 async def test_reads_go_on_while_a_move_waits_for_the_write_lock(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     table = await open_table(svc, players=2)
     await svc.store.set_message(table.key, "turn", "chan-1", "42")
-    with other_program_writing(db_path) as release:
+    with other_program_writing(db) as release:
         move = asyncio.create_task(svc.store.apply_move(table.key, 0, pick(table, 0, 0), T0))
         await asyncio.sleep(0.05)  # the move is now queued behind the other program
         seen = await svc.store.get(table.key)
@@ -44,12 +46,12 @@ async def test_reads_go_on_while_a_move_waits_for_the_write_lock(
 
 
 async def test_a_move_that_cannot_have_the_lock_in_time_is_busy_and_changes_nothing(
-    db_path: Path,
+    db: Path | str,
 ) -> None:
-    async with await Store.open(db_path, busy_timeout=0.3) as store:
+    async with await Store.open(db, busy_timeout=0.3) as store:
         svc = TableService(store)
         table = await open_table(svc, players=2)
-        with other_program_writing(db_path):
+        with other_program_writing(db):
             with pytest.raises(StoreBusy) as err:
                 await svc.move("chan-1", "u0", pick(table, 0, 0), T0)
         assert isinstance(err.value, IllegalAction)
@@ -62,13 +64,13 @@ async def test_a_move_that_cannot_have_the_lock_in_time_is_busy_and_changes_noth
 
 
 async def test_a_lobby_change_answered_at_once_gives_up_before_discords_three_seconds(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     """Joining is answered without deferring: it waits QUICK_WAIT (2 s), not the store's
     10 s, then says busy. Had it waited longer, the other program's safety net (5 s) would
     have let go and the join would have gone through."""
     await open_table(svc, players=2, start=False)
-    with other_program_writing(db_path):
+    with other_program_writing(db):
         with pytest.raises(StoreBusy):
             await svc.join("chan-1", "u7", "Late", T0)
     lobby = await svc.store.live("chan-1")

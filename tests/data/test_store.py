@@ -1,9 +1,9 @@
-"""The store: tables, the action log, messages and flags, in a real SQLite file."""
+"""The store: tables, the action log, messages and flags, in a real SQLite file and a real
+PostgreSQL database (every test runs on both backends)."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,7 @@ from tests.data.helpers import (
     raw_rows,
     turn,
 )
+from tests.data.raw import raw
 
 
 def _lobby(channel: str, **extra: object) -> Table:
@@ -90,13 +91,13 @@ async def test_mutate_applies_a_lobby_change_and_bumps_the_version(store: Store)
     assert again.version == after.version
 
 
-async def test_a_refused_lobby_change_writes_nothing(store: Store, db_path: Path) -> None:
+async def test_a_refused_lobby_change_writes_nothing(store: Store, db: Path | str) -> None:
     game = engine.get_game("cutlass")
     table = await store.create(_lobby("c1"), T0)
-    before = raw_rows(db_path, table.key)
+    before = raw_rows(db, table.key)
     with pytest.raises(IllegalAction, match="already seated"):
         await store.mutate(table.key, lambda t: t.join(game, "u0", "Anne again"), T0 + 5)
-    assert raw_rows(db_path, table.key) == before
+    assert raw_rows(db, table.key) == before
 
 
 async def test_a_change_that_does_not_bump_the_version_still_gets_a_new_one(store: Store) -> None:
@@ -109,16 +110,16 @@ async def test_a_change_that_does_not_bump_the_version_still_gets_a_new_one(stor
     assert after.version == table.version + 1
 
 
-async def test_a_write_based_on_an_old_version_is_a_conflict(store: Store, db_path: Path) -> None:
+async def test_a_write_based_on_an_old_version_is_a_conflict(store: Store, db: Path | str) -> None:
     game = engine.get_game("cutlass")
     table = await store.create(_lobby("c1"), T0)
     await store.mutate(table.key, lambda t: t.join(game, "u1", "Bo"), T0)
-    before = raw_rows(db_path, table.key)
+    before = raw_rows(db, table.key)
     with pytest.raises(Conflict) as caught:
         await store.mutate(table.key, lambda t: t.join(game, "u2", "Cy"), T0,
                            expect_version=table.version)
     assert (caught.value.expected, caught.value.found) == (table.version, table.version + 1)
-    assert raw_rows(db_path, table.key) == before
+    assert raw_rows(db, table.key) == before
 
 
 async def test_unknown_key_reads_as_none(store: Store) -> None:
@@ -131,7 +132,7 @@ async def test_unknown_key_reads_as_none(store: Store) -> None:
 
 
 async def test_apply_move_saves_the_state_appends_to_the_log_and_bumps_the_version(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     store = svc.store
     table = await open_table(svc, players=3)
@@ -145,15 +146,15 @@ async def test_apply_move_saves_the_state_appends_to_the_log_and_bumps_the_versi
     log = await store.history(table.key)
     assert [(e.seq, e.seat, e.action, e.at) for e in log] == [(1, 1, action, T0 + 10)]
     assert log[0].action.label == action.label
-    row, _ = raw_rows(db_path, table.key)
+    row, _ = raw_rows(db, table.key)
     assert row[-1] == T0 + 10  # updated_at
 
 
-async def test_an_illegal_move_writes_nothing(svc: TableService, db_path: Path) -> None:
+async def test_an_illegal_move_writes_nothing(svc: TableService, db: Path | str) -> None:
     store = svc.store
     table = await open_table(svc, players=2)
     await store.apply_moves(table.key, 0, turn(table, 0), T0)
-    before = raw_rows(db_path, table.key)
+    before = raw_rows(db, table.key)
     with pytest.raises(IllegalAction, match="already laid"):
         await store.apply_move(table.key, 0, Action("pick", {"card": 5}), T0 + 1)
     with pytest.raises(IllegalAction, match="from your hand"):
@@ -162,7 +163,7 @@ async def test_an_illegal_move_writes_nothing(svc: TableService, db_path: Path) 
         await store.apply_move(table.key, 1, LAY, T0 + 1)
     with pytest.raises(IllegalAction, match="not at this table"):
         await store.apply_move(table.key, 7, Action("pick", {"card": 1}), T0 + 1)
-    assert raw_rows(db_path, table.key) == before
+    assert raw_rows(db, table.key) == before
 
 
 async def test_a_batch_of_steps_is_one_transaction_logged_step_by_step(
@@ -180,17 +181,17 @@ async def test_a_batch_of_steps_is_one_transaction_logged_step_by_step(
 
 
 async def test_a_batch_with_a_refused_step_writes_none_of_its_steps(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     table = await open_table(svc, players=2)
-    before = raw_rows(db_path, table.key)
+    before = raw_rows(db, table.key)
     with pytest.raises(IllegalAction, match="picked a card already"):
         await svc.store.apply_moves(table.key, 0, [pick(table, 0, 0), pick(table, 0, 1)], T0)
     with pytest.raises(IllegalAction, match="out of date"):
         await svc.store.apply_moves(table.key, 0, turn(table, 0), T0, expect_seat_moves=1)
     with pytest.raises(ValueError):
         await svc.store.apply_moves(table.key, 0, [], T0)
-    assert raw_rows(db_path, table.key) == before
+    assert raw_rows(db, table.key) == before
 
 
 async def test_a_move_at_a_lobby_table_is_refused(svc: TableService) -> None:
@@ -241,53 +242,69 @@ async def test_history_pages_backwards_newest_last(svc: TableService) -> None:
     assert [e.seq for e in await svc.store.history(table.key, limit=5, before_seq=3)] == [1, 2]
 
 
-async def test_the_action_log_is_append_only(svc: TableService, db_path: Path) -> None:
+async def test_the_action_log_is_append_only(
+    svc: TableService, db: Path | str, backend: str
+) -> None:
     table = await open_table(svc, players=2)
     await random_moves(svc.store, table.key, random.Random(2), 3)
-    con = sqlite3.connect(db_path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            con.execute("DELETE FROM actions")
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            con.execute("UPDATE actions SET seat = 9")
-    finally:
-        con.close()
+    changes = ["DELETE FROM actions", "UPDATE actions SET seat = 9"]
+    if backend == "postgresql":
+        changes.append("TRUNCATE actions")  # SQLite has no TRUNCATE
+    with raw(db) as con:
+        for change in changes:
+            with pytest.raises(Exception, match="append-only"):
+                con.execute(change)
+    assert len(await svc.store.history(table.key)) == 3
 
 
 # -- crashes ---------------------------------------------------------------------------------
 
+#: SQL that makes every append to the action log fail, and SQL that undoes it, per backend
+FAIL_LOG = {
+    "sqlite": (
+        "CREATE TRIGGER fail_log BEFORE INSERT ON actions "
+        "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END",
+        "DROP TRIGGER fail_log",
+    ),
+    "postgresql": (
+        "CREATE FUNCTION fail_log() RETURNS trigger LANGUAGE plpgsql AS "
+        "$$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$; "
+        "CREATE TRIGGER fail_log BEFORE INSERT ON actions "
+        "FOR EACH ROW EXECUTE FUNCTION fail_log()",
+        "DROP TRIGGER fail_log ON actions; DROP FUNCTION fail_log()",
+    ),
+}
+
 
 async def test_a_failure_after_the_state_update_but_before_commit_half_applies_nothing(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str, backend: str
 ) -> None:
     """The log insert fails after the table row was updated in the same transaction."""
     store = svc.store
     table = await open_table(svc, players=2)
     await store.apply_move(table.key, 0, pick(table, 0), T0)
-    before = raw_rows(db_path, table.key)
-    con = sqlite3.connect(db_path)
-    con.execute("CREATE TRIGGER fail_log BEFORE INSERT ON actions "
-                "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
-    con.commit()
+    before = raw_rows(db, table.key)
+    create, drop = FAIL_LOG[backend]
+    with raw(db) as con:
+        con.execute(create)
     moved = await store.get(table.key)
     assert moved is not None
-    with pytest.raises(sqlite3.IntegrityError, match="disk on fire"):
+    with pytest.raises(Exception, match="disk on fire"):
         await store.apply_move(table.key, 1, pick(moved, 1), T0 + 1)
-    assert raw_rows(db_path, table.key) == before
-    con.execute("DROP TRIGGER fail_log")
-    con.commit()
-    con.close()
+    assert raw_rows(db, table.key) == before
+    with raw(db) as con:
+        con.execute(drop)
     after, _ = await store.apply_move(table.key, 1, pick(moved, 1), T0 + 2)  # still works
     assert after.seat_moves == [1, 1]
     assert canon(engine.get_game("cutlass").dump(await store.replay(table.key))) == dump(after)
 
 
 async def test_an_exception_in_mutate_after_changing_the_table_writes_nothing(
-    store: Store, db_path: Path
+    store: Store, db: Path | str
 ) -> None:
     game = engine.get_game("cutlass")
     table = await store.create(_lobby("c1"), T0)
-    before = raw_rows(db_path, table.key)
+    before = raw_rows(db, table.key)
 
     def join_then_crash(t: Table) -> None:
         t.join(game, "u1", "Bo")
@@ -295,7 +312,7 @@ async def test_an_exception_in_mutate_after_changing_the_table_writes_nothing(
 
     with pytest.raises(RuntimeError):
         await store.mutate(table.key, join_then_crash, T0)
-    assert raw_rows(db_path, table.key) == before
+    assert raw_rows(db, table.key) == before
     after = await store.mutate(table.key, lambda t: t.join(game, "u1", "Bo"), T0)
     assert len(after.seats) == 2
 
@@ -322,13 +339,13 @@ async def test_a_flag_is_raised_once_per_table(store: Store) -> None:
 
 
 async def test_the_state_survives_closing_and_reopening_the_file(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     table = await open_table(svc, players=3)
     await random_moves(svc.store, table.key, random.Random(4), 4)
     live = await svc.store.get(table.key)
     assert live is not None
-    async with await Store.open(db_path) as other:
+    async with await Store.open(db) as other:
         again = await other.get(table.key)
         assert again is not None
         assert dump(again) == dump(live)

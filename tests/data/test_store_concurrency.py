@@ -1,4 +1,5 @@
-"""Two moves at once, two stores on one file, double clicks, and a process killed mid-move."""
+"""Two moves at once, two stores on one database, double clicks, and a process killed
+mid-move: on a SQLite file and on a PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import asyncio
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -17,6 +17,7 @@ from data.store import Store
 from data.tables import TableService
 from engine.core import Action, IllegalAction
 from tests.data.helpers import T0, canon, dump, open_table, pick, refusal
+from tests.data.raw import raw
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 4
@@ -47,15 +48,16 @@ async def test_two_moves_at_once_on_one_store_exactly_one_applies(svc: TableServ
 
 
 async def test_two_stores_on_one_file_two_moves_at_once_exactly_one_applies(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     table = await open_table(svc, players=2)
     moves = [pick(table, 0, 0), pick(table, 0, 1)]
-    async with await Store.open(db_path) as other:
-        # Hold SQLite's write lock from a third connection so both moves are queued on it
-        # at the same time; each Store has its own connection, so only SQLite orders them.
-        blocker = sqlite3.connect(db_path, isolation_level=None)
-        blocker.execute("BEGIN IMMEDIATE")
+    async with await Store.open(db) as other:
+        # Hold the write lock from a third connection (SQLite's file lock, a PostgreSQL
+        # table lock) so both moves are queued on it at the same time; each Store has its
+        # own connections, so only the database orders them.
+        blocker = raw(db)
+        blocker.hold_writes()
         tasks = [
             asyncio.create_task(svc.store.apply_move(table.key, 0, moves[0], T0)),
             asyncio.create_task(other.apply_move(table.key, 0, moves[1], T0)),
@@ -69,10 +71,10 @@ async def test_two_stores_on_one_file_two_moves_at_once_exactly_one_applies(
 
 
 async def test_two_seats_moving_at_once_from_two_stores_both_apply(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     table = await open_table(svc, players=3)
-    async with await Store.open(db_path) as other:
+    async with await Store.open(db) as other:
         await asyncio.gather(
             svc.store.apply_move(table.key, 0, pick(table, 0), T0),
             other.apply_move(table.key, 2, pick(table, 2), T0),
@@ -97,7 +99,7 @@ async def test_a_double_click_on_the_same_menu_applies_once(svc: TableService) -
 
 
 async def test_many_moves_at_once_over_two_stores_keep_every_table_consistent(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     rng = random.Random(11)
     game = engine.get_game("cutlass")
@@ -105,7 +107,7 @@ async def test_many_moves_at_once_over_two_stores_keep_every_table_consistent(
         (await open_table(svc, f"c{i}", players=3, seed=f"s{i}", options={"rounds": 9})).key
         for i in range(4)
     ]
-    async with await Store.open(db_path) as other:
+    async with await Store.open(db) as other:
         stores = [svc.store, other]
         for _ in range(6):
             # every burst is chosen on one snapshot, so many moves collide with each other
@@ -130,7 +132,9 @@ async def test_many_moves_at_once_over_two_stores_keep_every_table_consistent(
         assert len(await svc.store.history(key, limit=1000)) == sum(table.seat_moves)
 
 
-async def test_killing_the_process_mid_stream_loses_no_acknowledged_move(db_path: Path) -> None:
+async def test_killing_the_process_mid_stream_loses_no_acknowledged_move(
+    db: Path | str,
+) -> None:
     """SIGKILL a process that is applying moves, at a different moment each time, then
     reopen: every acknowledged move is in the log, and the log replays to the saved state
     (a move is never half-applied: state without log entry, or the reverse)."""
@@ -138,7 +142,7 @@ async def test_killing_the_process_mid_stream_loses_no_acknowledged_move(db_path
     pause = random.Random(5)
     for round_no in range(KILLS):
         child = subprocess.Popen(
-            [sys.executable, "-m", "tests.data.mover", str(db_path), f"kill-{round_no}"],
+            [sys.executable, "-m", "tests.data.mover", str(db), f"kill-{round_no}"],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,
@@ -159,7 +163,7 @@ async def test_killing_the_process_mid_stream_loses_no_acknowledged_move(db_path
                 child.stdout.close()
         acknowledged += seen
         game = engine.get_game("cutlass")
-        async with await Store.open(db_path) as store:
+        async with await Store.open(db) as store:
             logged = 0
             for head in await store.list_tables(statuses=("playing", "finished")):
                 table = await store.get(head.key)
@@ -170,6 +174,31 @@ async def test_killing_the_process_mid_stream_loses_no_acknowledged_move(db_path
                 assert len(entries) == sum(table.seat_moves)
                 logged += len(entries)
             assert logged >= acknowledged
-    con = sqlite3.connect(db_path)
-    assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    con.close()
+    await _database_is_sound(db)
+
+
+async def _database_is_sound(db: Path | str) -> None:
+    """After the kills: SQLite's own check of the file; on PostgreSQL, no killed process
+    left a transaction or a lock behind (the server dropped its connection and rolled back),
+    so a new move at every playing table goes through at once."""
+    with raw(db) as con:
+        if con.kind == "sqlite":
+            assert con.query("PRAGMA integrity_check") == [("ok",)]
+            return
+        for _ in range(100):  # the server notices a dropped connection within moments
+            left = con.query("SELECT count(*) FROM pg_stat_activity "
+                             "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            if left == [(0,)]:
+                break
+            time.sleep(0.05)
+        assert left == [(0,)], "a killed process left a session behind"
+        assert con.query("SELECT count(*) FROM pg_locks l JOIN pg_database d "
+                         "ON l.database = d.oid WHERE d.datname = current_database() "
+                         "AND l.pid <> pg_backend_pid()") == [(0,)]
+    game = engine.get_game("cutlass")
+    async with await Store.open(db, busy_timeout=1.0) as store:
+        for head in await store.playing():
+            table = await store.get(head.key)
+            assert table is not None
+            seat = min(table.to_act(game))
+            await store.apply_move(table.key, seat, game.legal_actions(table.state, seat)[0], T0)

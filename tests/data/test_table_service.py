@@ -143,13 +143,13 @@ async def test_a_move_changes_only_the_movers_private_view_until_the_reveal(
 
 
 async def test_a_menu_batch_applies_all_its_steps_or_none(
-    svc: TableService, db_path: Path
+    svc: TableService, db: Path | str
 ) -> None:
     table = await open_table(svc, "c1", players=2)
-    before = raw_rows(db_path, table.key)
+    before = raw_rows(db, table.key)
     with pytest.raises(IllegalAction, match="picked a card already"):
         await svc.move_batch("c1", "u1", [pick(table, 1, 0), pick(table, 1, 1)], T0, 0)
-    assert raw_rows(db_path, table.key) == before
+    assert raw_rows(db, table.key) == before
     outcome = await svc.move_batch("c1", "u1", turn(table, 1), T0, 0)
     assert outcome.table.seat_moves == [0, 2]
     assert [e.kind for e in outcome.events] == ["picked", "laid", "laid-public"]

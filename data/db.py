@@ -1,0 +1,135 @@
+"""What the store needs of a database, and which database a ``PARLEY_DB`` value names.
+
+``data.store.Store`` is written once against this small interface; ``data.db_sqlite`` and
+``data.db_postgres`` implement it (issue 16: "one store interface, two backends"). Nothing
+above ``data/`` knows which one runs: the cogs, the console and ``data/tables.py`` open a
+``Store`` with whatever ``PARLEY_DB`` holds.
+
+- :class:`Conn` runs SQL written with ``?`` placeholders (PostgreSQL's backend numbers them
+  ``$1``, ``$2``...). The SQL of the store is the common part of both dialects: ``INSERT ...
+  RETURNING``, ``ON CONFLICT``, ``CAST(? AS TEXT)`` where PostgreSQL needs a type. A row
+  reads by column name and by position (``sqlite3.Row`` and ``asyncpg.Record`` both do).
+- :class:`Backend` hands out one write transaction at a time per caller (``transaction``)
+  and reading connections that never wait for a writer (``reading``), and keeps the number
+  of migrations run.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Any
+
+from engine.core import IllegalAction
+
+#: A row of a query: ``row["column"]`` and ``row[0]`` both work.
+Row = Any
+
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgresql(target: str | Path) -> bool:
+    """True when ``target`` (a ``PARLEY_DB`` value) names a PostgreSQL database: a URL
+    ``postgresql://user:pass@host/db`` (or ``postgres://``). Anything else is a SQLite file
+    (issue 16)."""
+    return isinstance(target, str) and target.strip().lower().startswith(POSTGRESQL_SCHEMES)
+
+
+def describe(target: str | Path) -> str:
+    """``target`` fit for a log line: a PostgreSQL URL without its password."""
+    if not is_postgresql(target):
+        return str(target)
+    scheme, _, rest = str(target).partition("://")
+    creds, at, host = rest.rpartition("@")
+    if not at:
+        return str(target)
+    user = creds.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}" if ":" in creds else f"{scheme}://{user}@{host}"
+
+
+class StoreBusy(IllegalAction):
+    """The database's write lock stayed taken (by another program or process) for longer
+    than the change could wait; nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The game database is busy right now (another program is writing to it). "
+            "Nothing was changed: try again in a moment."
+        )
+
+
+class Conn(ABC):
+    """One connection inside a transaction or a read."""
+
+    @abstractmethod
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of a query."""
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once per parameter row."""
+
+    @abstractmethod
+    async def script(self, sql: str) -> None:
+        """Run a migration script (several statements) inside the open transaction."""
+
+    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first column of the first row, or None."""
+        rows = await self.fetch(sql, params)
+        return rows[0][0] if rows else None
+
+
+class Backend(ABC):
+    """A database the store can use: SQLite (``data.db_sqlite``) or PostgreSQL
+    (``data.db_postgres``)."""
+
+    #: "sqlite" or "postgresql"; the key of ``Migration.script``
+    name: str
+    #: appended to the SELECT that loads a row a write transaction will change: nothing in
+    #: SQLite (``BEGIN IMMEDIATE`` holds the whole file), a row lock in PostgreSQL
+    lock_row: str = ""
+
+    @abstractmethod
+    def transaction(self, wait: float) -> AbstractAsyncContextManager[Conn]:
+        """One write transaction, committed when the block ends and rolled back on any
+        exception. StoreBusy, with nothing written, when the database's lock is not had
+        within ``wait`` seconds."""
+
+    @abstractmethod
+    def reading(self, snapshot: bool = False) -> AbstractAsyncContextManager[Conn]:
+        """A connection for reads, which never waits for a writer; with ``snapshot``, its
+        statements all see one committed state."""
+
+    @abstractmethod
+    async def begin_migration(self, conn: Conn) -> int:
+        """Inside a write transaction: serialize with other processes migrating the same
+        database, and return how many migrations it has run."""
+
+    @abstractmethod
+    async def set_schema_version(self, conn: Conn, version: int) -> None:
+        """Inside the migration's transaction: record ``version`` migrations as run."""
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """How many migrations the database has run."""
+
+    @abstractmethod
+    def is_live_channel_clash(self, exc: BaseException) -> bool:
+        """True when ``exc`` is the database refusing a second live table in a channel
+        (the unique index ``tables_live_channel``)."""
+
+    async def after_copy(self, conn: Conn) -> None:
+        """Inside the transaction that copied rows in with their own keys (migrate-db): make
+        the next new table's key follow the largest copied one. SQLite's AUTOINCREMENT
+        follows by itself; PostgreSQL's identity sequence does not."""
+        return None
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close every connection."""
