@@ -133,12 +133,13 @@ COMPASS_ROW = (0, 0, 1, 1, 1, 0)
 COMPASS_ORDER = (5, 0, 1, 4, 3, 2)
 
 
-def _start_label(group: Sequence[Action]) -> str:
+def _title(group: Sequence[Action]) -> str:
+    """What a composed move is called: "Place your HQ", "Place Smuggler", "Play Move"."""
     a = group[0]
     if a.kind == "hq":
-        return "Place your HQ…"
+        return "Place your HQ"
     name = TILES[_tile_of(a)]["name"]
-    return f"Play {name}…" if a.kind == "move" else f"Place {name}…"
+    return f"Play {name}" if a.kind == "move" else f"Place {name}"
 
 
 def _ordered(values: Sequence[Any], field: str) -> list[Any]:
@@ -149,11 +150,15 @@ def _ordered(values: Sequence[Any], field: str) -> list[Any]:
     return sorted(distinct, key=lambda lab: BY_LABEL[str(lab).casefold()])
 
 
-def _pick_label(field: str, value: Any, unit: Mapping[str, Any] | None) -> str:
+def _pick_label(field: str, value: Any, units: Mapping[str, Any], picked: Sequence[str]) -> str:
+    """A pick's words: a facing by its compass point, a unit by its space and name, a
+    space by its name (Water said), a Move's own space as turning the unit where it is."""
     if field == "rot":
         return DIR_NAMES[int(value)]
-    if unit is not None:
-        return f"{value}: {unit['name']}"
+    if field == "from" and value in units:
+        return f"{value}: {units[value]['name']}"
+    if field == "to" and picked and value == picked[0]:
+        return f"{value}: stays, turned"
     return f"{value} (Water)" if str(value).startswith("W") else str(value)
 
 
@@ -177,25 +182,25 @@ def compose(view: Mapping[str, Any], actions: Sequence[Action], path: str) -> St
     for field in fields:
         group = groups[-1]
         values = [str(v) for v in _ordered([a.args[field] for a in group], field)]
-        if len(picked) < len(wanted) and wanted[len(picked)] in values:
-            pick = wanted[len(picked)]
-        elif len(values) == 1:
-            pick = values[0]
+        want = wanted[len(picked)] if len(picked) < len(wanted) else None
+        if want in values:
+            pick = want
         else:
-            break
-        wanted = wanted if len(picked) < len(wanted) and wanted[len(picked)] == pick \
-            else picked + [pick]  # a pick not possible: the later ones go too
+            wanted = wanted[:len(picked)]  # not possible now: it and the later picks go
+            if len(values) != 1:
+                break
+            pick = values[0]  # the only value left: picked at once
         picked.append(pick)
         groups.append([a for a in group if str(a.args[field]) == pick])
     depth = len(picked)
     units = {u["space"]: u for u in view.get("board") or []}
     spaces = tuple(v for f, v in zip(fields, picked, strict=False) if f != "rot")
-    step = Step(title=_start_label(every)[:-1], prompt="", marks=spaces)
+    step = Step(title=_title(every), prompt="", marks=spaces)
     for d, field in enumerate(fields[: depth + 1]):
         values = _ordered([a.args[field] for a in groups[d]], field)
         if len(values) < 2:
             continue
-        picks = [Pick(_pick_label(field, v, units.get(str(v)) if field == "from" else None),
+        picks = [Pick(_pick_label(field, str(v), units, picked[:d]),
                       ".".join([first, *picked[:d], str(v), *picked[d + 1:]]),
                       chosen=d < depth and picked[d] == str(v)) for v in values]
         if field == "rot":
@@ -227,7 +232,7 @@ class NeuroshimaAdapter(GameAdapter):
         for a in actions:
             if a.kind in COMPOSED:
                 groups.setdefault(_tile_of(a), []).append(a)
-        steps = [Pick(_start_label(group), tile) for tile, group in groups.items()]
+        steps = [Pick(_title(group) + "…", tile) for tile, group in groups.items()]
         menu = [a for a in actions if a.kind not in BUTTON_KINDS and a.kind not in COMPOSED]
         return Panel(steps=steps, buttons=buttons, button_rows=2, menu=menu,
                      menu_placeholder="Discard, play an instant, or answer a choice…")

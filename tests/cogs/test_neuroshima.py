@@ -265,7 +265,8 @@ def test_a_move_instant_is_composed_unit_then_destination_then_facing() -> None:
     where = compose(view, actions, "p_move.c2")
     assert where.prompt.startswith("Pick where it goes")
     destinations = [p.label for p in where.menus[-1].picks]
-    assert "c2" in destinations and "c1" in destinations and "c3" not in destinations
+    assert "c2: stays, turned" in destinations and "c1" in destinations
+    assert not any(d.startswith("c3") for d in destinations)  # the Moloch HQ stands there
     facing = compose(view, actions, "p_move.c2.c1")
     assert len(facing.buttons) == 6 and facing.marks == ("c2", "c1")
     whole = compose(view, actions, "p_move.c2.c1.3")
