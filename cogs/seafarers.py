@@ -1,7 +1,8 @@
 """``/catan``: the moves of Catan: Seafarers, and how its table looks on Discord.
 
 A command per move: ``roll``, ``build`` (road, ship, settlement, city at a place named on
-the board image: corners by number, edges by their two corners "12-13"), ``moveship``,
+the board image: corners by number, edges by their two corners "12-13"; a New World
+harbour on its coast edge), ``moveship``,
 ``buy``, ``play``, ``bank``, ``offer``, ``accept``, ``decline``, ``counter``, ``partner``,
 ``withdraw``, ``discard``, ``robber`` (robber or pirate), ``steal``, ``take`` (gold field or
 Year of Plenty), ``stop``, ``end``, and ``move`` for any legal move. Autocomplete lists come
@@ -83,9 +84,13 @@ def match(actions: Sequence[Action], typed: str, names: Sequence[str]) -> Action
                         "(places are the numbers on the board image).")
 
 
+#: the first place in a label: a corner "37" or an edge "12-13", never a harbour's ratio
+#: ("Place the 3:1 harbour on 12-13")
+_PLACE = re.compile(r"\b(?<!:)(\d+-\d+|\d+)\b(?!:\d)")
+
+
 def _place(a: Action) -> str:
-    label = a.label or ""
-    m = re.search(r"\b(\d+-\d+|\d+)\b", label)
+    m = _PLACE.search(a.label or "")
     return m.group(1) if m else ""
 
 
@@ -110,6 +115,7 @@ class SeafarersAdapter(GameAdapter):
     def prompt(self, view: Mapping[str, Any]) -> str:
         phase = view.get("phase")
         return {
+            "harbours": "place the harbour shown on a coast (`/catan build`).",
             "setup_settlement": "found a start settlement (`/catan build`).",
             "setup_route": "place a road or a ship beside it (`/catan build`).",
             "roll": "roll the dice (`/catan roll`), or play a development card first.",
@@ -156,7 +162,7 @@ def _offer(give: str, get: str, prefix: str):
     return steps
 
 
-BUILD = frozenset({"road", "ship", "settlement", "city"})
+BUILD = frozenset({"road", "ship", "settlement", "city", "harbour"})
 ROBBER = frozenset({"robber", "pirate"})
 TAKE = frozenset({"gold", "plenty"})
 
@@ -177,7 +183,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _first("end"))
 
     @app_commands.command(name="build", description="Build a road, ship, settlement or city "
-                          "at a place named on the board image")
+                          "(or place a New World harbour) at a place on the board image")
     @app_commands.describe(place="Where (pick from the list of legal places)")
     async def build(self, interaction: discord.Interaction, place: str) -> None:
         await command_move(interaction, _one(BUILD, place))
@@ -310,7 +316,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
 
 
 def _all_kinds() -> list[str]:
-    return ["settlement", "road", "ship", "city", "buy", "play", "roll", "end", "move_ship",
+    return ["harbour", "settlement", "road", "ship", "city", "buy", "play", "roll", "end", "move_ship",
             "bank", "discard", "gold", "plenty", "robber", "pirate", "steal", "stop",
             "offer", "offer_give", "offer_get", "offer_send", "offer_cancel", "accept",
             "decline", "counter", "counter_give", "counter_get", "counter_send", "trade",

@@ -10,6 +10,7 @@ its two corners. A :class:`Board` numbers the corners and edges of a concrete bo
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -190,5 +191,14 @@ class Board:
 def board_for(hexes: tuple[Hex, ...], terrain: tuple[str, ...], dealt: tuple = ()) -> Board:
     """The cached Board of a layout (the same layout gives the same object). ``dealt``:
     what else of the deal the Actions kept in ``memo`` name in their labels (the chips and
-    harbours), so that two deals differing there never share labels."""
+    harbours), so that two deals differing there never share labels: each gets a memo of
+    its own over the one topology of the hexes and terrains (New World's harbours, placed
+    one by one, change only this)."""
+    board = copy.copy(_topology(hexes, terrain))
+    board.memo = {}
+    return board
+
+
+@lru_cache(maxsize=64)
+def _topology(hexes: tuple[Hex, ...], terrain: tuple[str, ...]) -> Board:
     return Board(list(hexes), list(terrain))

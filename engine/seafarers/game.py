@@ -1,7 +1,7 @@
 """Catan: Seafarers as a Game of the Parley contract (engine/core.py).
 
 The ``scenario`` option names one of scenario_rules.SCENARIOS (classic, new_shores,
-four_islands); the player count picks its layout, and ``rules_markdown`` writes its
+four_islands, oceans, through_the_desert, new_world); the player count picks its layout, and ``rules_markdown`` writes its
 ``/game rules`` from the scenario's own lines and the decisions that hold everywhere.
 """
 
@@ -19,7 +19,6 @@ from .scenario_rules import (
     DEFAULT,
     SCENARIOS,
     SetupRefused,
-    pirate_start_text,
     scenario_rules,
 )
 from .state import State
@@ -161,7 +160,7 @@ def rules_markdown(sid: str) -> str:
         *(f"- {line}" for line in sr.lines),
     ]
     if sr.pirate:
-        lines.append(f"- The pirate starts on {pirate_start_text(sr)} (a sea hex; see below).")
+        lines.append(f"- The pirate starts on {sr.pirate_words()} (a sea hex; see below).")
     lines += [
         "",
         "**Decisions of ours where the rulebook leaves a choice:**",

@@ -28,10 +28,11 @@ from .rules import (
     hex_name,
     hex_words,
     in_order,
+    n_cards,
     offer_text,
     to_act,
 )
-from .scenario_rules import rules_of
+from .scenario_rules import harbour_words, rules_of
 from .state import (
     ANSWER,
     COMPOSE,
@@ -39,6 +40,7 @@ from .state import (
     DISCARD,
     FREE_ROUTES,
     GOLD,
+    HARBOURS,
     MAIN,
     PLENTY,
     ROBBER,
@@ -94,6 +96,11 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
         c = args["c"]
         return _fit(f"Upgrade the settlement at {c + 1} to a city: {corner_words(s, c)}",
                     f" ({_COST_TEXT['city']})")
+    if kind == "harbour":
+        e = args["e"]
+        top = s.extra["harbours"][-1]
+        return _fit(f"Place the {harbour_words(top)} harbour on {edge_name(b, e)}, "
+                    f"{edge_words(s, e)}")
     if kind == "move_ship":
         e, to = args["e"], args["to"]
         return _fit(f"Move the ship on {edge_name(b, e)} to {edge_name(b, to)}, "
@@ -104,7 +111,12 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
     if kind == "discard":
         return _discard_label(args["res"], s.owed[seat])
     if kind in ("robber", "pirate"):
-        return f"Move the {kind} to {hex_name(s, args['hex'])}"
+        h = args["hex"]
+        text = f"Move the {kind} to {hex_name(s, h)}"
+        victims = victims_at(s, seat, kind, h)
+        if victims:
+            text += ", rob " + " or ".join(P(p) for p in victims)
+        return text
     if kind == "offer_send":
         o = s.offer
         return f"Offer {offer_text(o['give'])} for {offer_text(o['get'])}"
@@ -278,7 +290,11 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         out.append(_BARE["stop"])
         return out
     if ph == SETUP_SETTLE:
-        return _start_spots(s, seat)
+        return start_spots(s, seat)
+    if ph == HARBOURS:
+        top = s.extra["harbours"][-1]
+        return [_kept(s, seat, ("harbour", e, top), "harbour", {"e": e})
+                for e in rules_of(s).harbour_places(s)]
     if ph == SETUP_ROUTE:
         return [_kept(s, seat, (kind, e, "free"), kind, {"e": e})
                 for kind, e in rules_of(s).start_routes(s, seat, s.last_settlement)]
@@ -293,18 +309,20 @@ def allowed(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> Action |
     return None
 
 
-def _start_spots(s: State, seat: int) -> list[Action]:
+def start_spots(s: State, seat: int) -> list[Action]:
     """Where a start settlement may stand: a corner touching the scenario's start area
     (scenario_rules.py), with the distance rule."""
     b = s.board
     start = rules_of(s).start_spots(s, seat)
     return [_kept(s, seat, ("settlement", c, "start"), "settlement", {"c": c})
             for c in range(len(b.corners))
-            if distance_ok(s, b, c) and any(start[h] for h in b.corner_hexes[c])]
+            if b.corner_land[c] and distance_ok(s, b, c)
+            and any(start[h] for h in b.corner_hexes[c])]
 
 
 def _robber_moves(s: State, seat: int) -> list[Action]:
-    """Every land hex but the robber's, every sea hex but the pirate's."""
+    """Every land hex but the robber's, every sea hex but the pirate's; never an empty
+    space (Oceans' face-down hexes)."""
     memo = s.board.memo
     at_sea = rules_of(s).pirate  # the base game has no pirate: the sea is nobody's
     key = ("hex moves", tuple(s.chips), at_sea)
@@ -313,10 +331,31 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
         acts = memo[key] = [
             (h, _kept(s, seat, (kind, h, s.chips[h]), kind, {"hex": h}))
             for h, kind in enumerate("pirate" if t == "sea" else "robber" for t in s.terrain)
-            if at_sea or kind == "robber"
+            if (at_sea or kind == "robber") and s.terrain[h] != "hidden"
         ]
     robber, pirate = s.robber, s.pirate
-    return [a for h, a in acts if h != robber and h != pirate]
+    out = []
+    for h, a in acts:
+        if h == robber or h == pirate:
+            continue
+        victims = victims_at(s, seat, a.kind, h)
+        if victims:  # the label names whom the move lets you rob
+            a = _kept(s, seat, (a.kind, h, s.chips[h], victims), a.kind, {"hex": h})
+        out.append(a)
+    return out
+
+
+def victims_at(s: State, seat: int, kind: str, h: int) -> tuple[int, ...]:
+    """Whom moving the robber (or the pirate) to hex ``h`` lets ``seat`` rob: the other
+    players with a building at its corners (a ship on its edges) and a card in hand, as
+    rules.py picks them."""
+    b = s.board
+    if kind == "robber":
+        owners = {s.buildings[c][0] for c in b.hex_corners[h] if s.buildings[c] is not None}
+    else:
+        owners = {s.routes[e][0] for e in b.hex_edges[h]
+                  if s.routes[e] is not None and s.routes[e][1] == "ship"}
+    return tuple(sorted(p for p in owners if p != seat and n_cards(s, p) > 0))
 
 
 def _dev_moves(s: State, seat: int) -> list[Action]:

@@ -35,7 +35,7 @@ from .facts import (  # noqa: F401  (the board facts, named here for rules' user
 )
 from .facts import other_end as _other_edge  # noqa: F401
 from .scenario_rules import rules_of, scenario_rules
-from .scenarios import deal, layout
+from .scenarios import layout
 from .state import (
     ANSWER,
     BANK_EACH,
@@ -45,6 +45,7 @@ from .state import (
     DISCARD,
     FREE_ROUTES,
     GOLD,
+    HARBOURS,
     MAIN,
     OVER,
     PLENTY,
@@ -88,7 +89,7 @@ def new_state(n: int, seed: str, sid: str = "new_shores", round_limit: int = 100
     lid = sr.layout_for(n)
     s = State(seed=seed, n=n, scenario=sid, target=sr.target, round_limit=round_limit,
               layout=lid)
-    dealt = deal(lid, draw(s))
+    dealt = sr.deal(lid, draw(s))
     s.terrain, s.chips, s.harbours, s.robber = (dealt.terrain, dealt.chips, dealt.harbours,
                                                 dealt.robber)
     s.pirate = sr.pirate_start(lid)  # "The pirate ship starts on any sea hex"
@@ -108,6 +109,7 @@ def new_state(n: int, seed: str, sid: str = "new_shores", round_limit: int = 100
     s.homes = [[] for _ in range(n)]
     s.reached = [[] for _ in range(n)]
     s.owed = [0] * n
+    sr.prepare(s, lambda: draw(s))  # the scenario's own things (Oceans' face-down stacks)
     return s
 
 
@@ -222,6 +224,8 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         return _trade_move(s, seat, kind, args)
     ev: list[tuple[str, Any]] = []
     b = s.board
+    if ph == HARBOURS:
+        return rules_of(s).place_harbour(s, seat, args["e"])
     if ph == SETUP_SETTLE:
         c = args["c"]
         put_building(s, c, [seat, 1])
@@ -402,7 +406,9 @@ def hex_name(s: State, h: int) -> str:
 
 def hex_words(s: State, h: int) -> str:
     """A hex as the board image shows it: its terrain's word and its number ("ore 6",
-    "desert", "sea")."""
+    "desert", "sea"; an empty space of Oceans "? (face down)")."""
+    if s.terrain[h] == "hidden":
+        return f"{TERRAIN_WORDS['hidden']} (face down)"
     word = TERRAIN_WORDS.get(s.terrain[h], s.terrain[h])
     return f"{word} {s.chips[h]}" if s.chips[h] else word
 

@@ -22,15 +22,26 @@ A :class:`ScenarioRules` is data first, then a few hooks. The data:
 The hooks, which the engine calls at fixed points (a later scenario overrides them in a
 subclass; the defaults follow the data above):
 
+- ``deal(lid, rnd)``: lay out the board (scenarios.deal: the main island at random, fixed
+  hexes as printed, harbours shuffled onto their places);
+- ``prepare(s, draw)``: anything else of the scenario's own before the founding phase
+  (Oceans' face-down stacks), drawing randomness only through ``draw()`` so that the
+  other scenarios' games do not change;
 - ``start_spots(s, seat)``: the hexes a start settlement may touch (rules.py / moves.py
   add the distance rule);
 - ``start_routes(s, seat, c)``: the roads and ships the start settlement at ``c`` may take;
 - ``after_settlement(s, seat, c, founding)``: events of a new settlement (special VP);
-- ``after_route(s, seat, e)``: events of a road or ship built or moved (none yet);
+- ``after_route(s, seat, e)``: events of a road or ship built or moved (Oceans turns the
+  face-down tiles it reaches; a hook that changes terrains or chips drops the state's
+  cached board and facts, which follow from them);
 - ``determinize(s, w, seat, rnd)``: re-deal the scenario's own hidden things in world ``w``
-  (none yet);
+  (Oceans: the order of the face-down stacks);
 - ``settle_bonus(s, seat, c)``: the special VP a settlement at ``c`` would bring the seat
-  now (the AI heads for it).
+  now (the AI heads for it);
+- ``harbour_places(s)`` and ``place_harbour(s, seat, e)``: the moves of the HARBOURS phase
+  (New World: the players place the harbours before the founding phase; moves.py lists
+  them as "harbour" moves, rules.py applies them here);
+- ``pirate_words()``: where the pirate starts, for ``/game rules``.
 
 State: ``s.special`` holds each seat's special VP chips, which the hooks maintain (they may
 take chips back); ``s.homes`` and ``s.reached`` hold the islands of the island VP rule;
@@ -48,27 +59,38 @@ How the two scenarios of part 3 fit (not written yet):
   ``s.special`` from them, so that a line broken by a moved ship loses its chip ("Chips
   are lost if ships are removed ..."); ``target = 13`` (the text gives none, README).
 - Greater Catan (scenario 11): ``pieces`` from the data (8 cities); ``deal`` leaves the
-  outer islands without chips and puts the 7 chips of the bag in ``s.extra["bag"]``;
+  outer islands without chips and ``prepare`` puts the 7 chips of the bag in
+  ``s.extra["bag"]``;
   ``after_route`` draws a chip with the state's RNG when a ship or road leads to a hex
   without one (what the bag holds is public, so ``determinize`` has nothing to hide);
   when the bag is empty, the choice of a main-island chip (rules a-c) is a phase of its
-  own with its moves, listed and applied by two more hooks (``moves`` / ``play``), the
-  way rules.py sends each phase to one function.
+  own with its moves, listed and applied by two more hooks as New World's harbour phase
+  is (``harbour_places`` / ``place_harbour``), the way rules.py sends each phase to one
+  function.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from engine.core import IllegalAction
 
-from .board import distance, place_name
-from .scenarios import PIECES, layout
-from .state import State
+from .board import (
+    DIRS,
+    LAND,
+    RESOURCE_OF,
+    RESOURCES,
+    TERRAIN_WORDS,
+    distance,
+    place_name,
+)
+from .scenarios import HARBOUR_TYPES, PIECES, Layout, deal, layout, red_chips_touch
+from .state import HARBOURS, SETUP_SETTLE, State
 
 
 class SetupRefused(IllegalAction, ValueError):
@@ -133,6 +155,13 @@ class ScenarioRules:
 
     # -- hooks --------------------------------------------------------------------------
 
+    def deal(self, lid: str, rnd: random.Random) -> Layout:
+        """The board laid out (scenarios.deal)."""
+        return deal(lid, rnd)
+
+    def prepare(self, s: State, draw: Callable[[], random.Random]) -> None:
+        """The scenario's own things before the founding phase (none by default)."""
+
     def start_spots(self, s: State, seat: int) -> list[bool]:
         """Per hex: may a start settlement of ``seat`` touch it (the data's starting
         area: New Shores' main island, every island of The Four Islands)."""
@@ -187,16 +216,31 @@ class ScenarioRules:
         if not vp:
             return []
         s.special[seat] += vp
-        what = "a small island" if rule.eligible == "bonus" else "a foreign island"
+        what = self.reach_words(s, island)
         points = "a special victory point" if vp == 1 else f"{vp} special victory points"
         return [(f"{{p{seat}}} reaches {what} and earns {points}.", None)]
 
+    def reach_words(self, s: State, island: int) -> str:
+        """How the event of an island's special VP names the island ("a small island")."""
+        rule = self.island_vp
+        return "a small island" if rule is not None and rule.eligible == "bonus" else (
+            "a foreign island")
+
     def after_route(self, s: State, seat: int, e: int) -> list[tuple[str, Any]]:
-        """A road or ship was built or moved to ``e`` (no scenario of ours reacts yet)."""
+        """A road or ship was built or moved to ``e`` (nothing happens by default)."""
         return []
 
+    def harbour_places(self, s: State) -> list[int]:
+        """The edges a harbour may be placed on in the HARBOURS phase (only New World has
+        that phase)."""
+        return []
+
+    def place_harbour(self, s: State, seat: int, e: int) -> list[tuple[str, Any]]:
+        raise AssertionError("no harbours are placed in this scenario")
+
     def determinize(self, s: State, w: State, seat: int | None, rnd: random.Random) -> None:
-        """Re-deal in world ``w`` what the scenario hides from ``seat`` (nothing yet)."""
+        """Re-deal in world ``w`` what the scenario hides from ``seat`` (nothing by
+        default)."""
 
     def settle_bonus(self, s: State, seat: int, c: int) -> int:
         """The special VP a settlement of ``seat`` at ``c`` would earn now."""
@@ -227,6 +271,10 @@ class ScenarioRules:
             return None
         return _pirate_start(lid)
 
+    def pirate_words(self) -> str:
+        """Where the pirate starts, for ``/game rules`` (the hex names of the image)."""
+        return pirate_start_text(self)
+
 
 def pirate_start_text(rules: ScenarioRules) -> str:
     """Where the pirate starts, by the hex names of the board image ("C7"; per player
@@ -243,12 +291,47 @@ def pirate_start_text(rules: ScenarioRules) -> str:
 
 
 def island_at(s: State, c: int) -> int | None:
-    """The island (the data's landmass id) of corner ``c``, or None at open sea."""
-    islands = layout(s.layout).islands
+    """The island of corner ``c`` (the landmass id of islands_of), or None at open sea."""
+    islands = islands_of(s)
     for h in s.board.corner_hexes[c]:
         if islands[h] is not None:
             return islands[h]
     return None
+
+
+def islands_of(s: State) -> tuple[int | None, ...]:
+    """Per hex: its island. The data's landmass ids where the layout gives them; on a board
+    dealt at random (New World) the landmasses of the deal: land hexes joined by a side
+    are one island, numbered from 1 in reading order (kept with the board)."""
+    fixed = layout(s.layout).islands
+    if any(i is not None for i in fixed):
+        return fixed
+    memo = s.board.memo
+    got = memo.get("islands")
+    if got is None:
+        got = memo["islands"] = _landmasses(s.board.hexes, s.terrain)
+    return got
+
+
+def _landmasses(hexes: list, terrain: list[str]) -> tuple[int | None, ...]:
+    at = {p: i for i, p in enumerate(hexes)}
+    out: list[int | None] = [None] * len(hexes)
+    order = sorted(range(len(hexes)), key=lambda i: (hexes[i][1], hexes[i][0]))
+    k = 0
+    for i in order:
+        if out[i] is not None or terrain[i] not in LAND:
+            continue
+        k += 1
+        out[i] = k
+        todo = [i]
+        while todo:
+            q, r = hexes[todo.pop()]
+            for dq, dr in DIRS.values():
+                j = at.get((q + dq, r + dr))
+                if j is not None and out[j] is None and terrain[j] in LAND:
+                    out[j] = k
+                    todo.append(j)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -363,8 +446,391 @@ FOUR_ISLANDS = ScenarioRules(
     ),
 )
 
+
+
+class ThroughTheDesert(ScenarioRules):
+    """Through the Desert (seafarers.txt scenarios 6-7, "Through the Wasteland"): the main
+    island is cut in two by a strip of wasteland (desert) hexes.
+
+    - "You must found both your start villages on the larger southern and western part of
+      the island": the data's starting area (island 1 of the layout), as ``start_spots``.
+    - "The other part of the island and the small islands are considered to be foreign
+      territories. ... You receive a special VP for the first village you found on one of
+      the little islands." The rulebook's sentence names the little islands only; the
+      shared scenario README (the project's decision, "Through the Wasteland: one special
+      VP for a player's first village on a little island or the land beyond the
+      wasteland (once)") adds the land beyond the wasteland, which the text calls foreign
+      territory too. So: ``IslandVP("bonus", 1, 0)`` over the islands the data marks
+      ``bonus_island`` (the land beyond the wasteland and the little islands).
+    - The wasteland belongs to neither part (the data gives its hexes no island): a
+      settlement on a corner that touches only wasteland and sea is on no island and
+      earns nothing (our decision; the rulebook does not say). Roads cross the wasteland
+      like any land: it is land that yields nothing, as the base game's desert.
+    - "If you found a village at a coast, place a ship with it instead of a road": played
+      as New Shores' "should place a ship" and the founding rule of every scenario ("can
+      place with it a ship instead of a road"): a road or a ship, the player's choice
+      (our decision: the text gives no reason to forbid the road here, unlike The Four
+      Islands' "must").
+    - The robber starts on the first wasteland hex in reading order (the base game puts
+      it on the desert; the rulebook names none here).
+    """
+
+    def reach_words(self, s: State, island: int) -> str:
+        """"the land beyond the wasteland" (the bonus island that touches a wasteland hex)
+        or "a little island"."""
+        if island in _beyond_wasteland(s.layout):
+            return "the land beyond the wasteland"
+        return "a little island"
+
+
+@lru_cache(maxsize=8)
+def _beyond_wasteland(lid: str) -> frozenset[int]:
+    """The bonus islands of a layout that border a wasteland (desert) hex."""
+    sc = layout(lid)
+    at = {p: i for i, p in enumerate(sc.positions)}
+    out = set()
+    for i, h in enumerate(sc.hexes):
+        if h.get("bonus_island") is None:
+            continue
+        q, r = sc.positions[i]
+        for dq, dr in DIRS.values():
+            j = at.get((q + dq, r + dr))
+            if j is not None and sc.hexes[j].get("terrain") == "desert":
+                out.add(h["bonus_island"])
+    return frozenset(out)
+
+
+THROUGH_THE_DESERT = ThroughTheDesert(
+    id="through_the_desert",
+    name="Through the Desert",
+    source="seafarers.txt scenarios 6-7",
+    layouts={3: "through_the_desert_3p", 4: "through_the_desert_4p"},
+    target=12,
+    island_vp=IslandVP("bonus", 1, 0),
+    lines=(
+        "The board of the rulebook's picture for the table's count (3 or 4 players): a "
+        "main island cut in two by a strip of wasteland (desert), and little islands; "
+        "every hex and number printed in place; the harbours are shuffled onto their "
+        "places.",
+        "Start settlements only on the larger southern and western part of the main "
+        "island (the part without the wasteland's far side).",
+        "A coastal start settlement may take a ship instead of its road (our reading of "
+        "\"place a ship with it instead of a road\", as in New Shores: a road stays "
+        "allowed).",
+        "Special victory point: once per player, for the first settlement on a little "
+        "island or on the land beyond the wasteland, whoever settled there before (the "
+        "rulebook's text names the little islands; the land beyond the wasteland is "
+        "foreign territory too, and counts: our decision).",
+        "Roads cross the wasteland like any land; it yields nothing. A settlement on a "
+        "corner touching only wasteland and sea is on no island and earns no special "
+        "victory point (our decision).",
+        "The robber starts on the first wasteland hex in reading order, B3 (the base "
+        "game puts it on the desert; the rulebook names no hex).",
+        "First to 12 victory points on their own turn wins.",
+    ),
+)
+
+class Oceans(ScenarioRules):
+    """Oceans (seafarers.txt scenarios 4-5): a main island, and around it spaces left
+    empty, "discovered during the game".
+
+    - "Shuffle the missing tiles and place them as a face down deck. Shuffle the
+      appropriate number of chips and do the same": ``prepare`` lays the two stacks,
+      ``s.extra["tiles"]`` (terrains) and ``s.extra["chips"]`` (numbers), top = the end
+      of the list. Their order is hidden from everyone (the view shows only how many are
+      left, and each empty space as "hidden"); ``determinize`` shuffles both again.
+    - "As soon as a player places a ship, or later a road, and at the intersection to
+      which it leads there is a space, he should take the top card from the face-down
+      deck and place it in the gap. If it is a land tile he also places the top most
+      number chip on it, and receives at once and for free an appropriate resource card.
+      If it is a sea tile, only the tile itself is placed": ``after_route``. Our reading
+      where the text is short:
+      - a start ship or road, a ship built, a free one (Road Building) and a ship moved
+        all "place" a piece, so each may discover;
+      - every space at the corners of the new piece is turned, in reading order, if two
+        are there (the corner it leads to; at its other end, reached before, every
+        space is turned already);
+      - a desert turned (the 4-player stack holds one) takes no chip and gives no card,
+        as in the base game; the stacks hold no gold field;
+      - the free card comes from the bank; if the bank has none of it, none is given.
+    - "Founding phase - all players found their two start villages on the main island. If
+      you found a village at a coast you should place a ship with it instead of a road":
+      the data's starting area, and a road or a ship (as New Shores' "should").
+    - "No special VPs are awarded in this scenario."; 12 VP to win.
+    - The robber and the pirate never go onto an empty space. There is no desert face
+      up, so the robber stays off the board until the first 7 or knight.
+    """
+
+    def prepare(self, s: State, draw: Callable[[], random.Random]) -> None:
+        pool = layout(s.layout).pools["face_down"]
+        tiles = sorted(t for t, k in pool["terrain"].items() for _ in range(k))
+        chips = sorted(int(v) for v, k in pool["chips"].items() for _ in range(k))
+        rnd = draw()
+        rnd.shuffle(tiles)
+        rnd.shuffle(chips)
+        s.extra["tiles"] = tiles  # the face-down tiles, top = last (hidden from all)
+        s.extra["chips"] = chips  # the face-down number chips, top = last (hidden)
+
+    def after_route(self, s: State, seat: int, e: int) -> list[tuple[str, Any]]:
+        """Turn the face-down tile onto each empty space at the corners of the new road
+        or ship (see the class docstring)."""
+        b = s.board
+        spaces = sorted({h for c in b.edges[e] for h in b.corner_hexes[c]
+                         if s.terrain[h] == "hidden"})
+        events: list[tuple[str, Any]] = []
+        for h in spaces:
+            events.extend(discover(s, seat, h))
+        if spaces:  # the board and the places follow from the terrains
+            s.cached_board = None
+            s.cached_facts = None
+        return events
+
+    def determinize(self, s: State, w: State, seat: int | None, rnd: random.Random) -> None:
+        """The order of the face-down tiles and of the face-down chips, unknown to
+        everyone: both stacks shuffled again (what they hold is public: the box's
+        material less what has been turned)."""
+        rnd.shuffle(w.extra["tiles"])
+        rnd.shuffle(w.extra["chips"])
+
+
+def discover(s: State, seat: int, h: int) -> list[tuple[str, Any]]:
+    """Oceans: the top face-down tile goes onto the empty space ``h``; land takes the top
+    chip (not a desert) and gives ``seat`` one card of its resource from the bank."""
+    tile = s.extra["tiles"].pop()
+    s.terrain[h] = tile
+    name = place_name(*layout(s.layout).positions[h])
+    who = f"{{p{seat}}}"
+    if tile == "sea":
+        return [(f"{who} discovers sea at {name}.", None)]
+    chip = s.extra["chips"].pop() if tile != "desert" and s.extra["chips"] else 0
+    s.chips[h] = chip
+    word = TERRAIN_WORDS.get(tile, tile) + (f" {chip}" if chip else "")
+    res = RESOURCE_OF.get(tile)
+    if res is None:
+        return [(f"{who} discovers {word} at {name}.", None)]
+    i = RESOURCES.index(res)
+    if s.bank[i] <= 0:
+        return [(f"{who} discovers {word} at {name}; the bank has no {res} to give.", None)]
+    s.bank[i] -= 1
+    s.hands[seat][i] += 1
+    return [(f"{who} discovers {word} at {name} and takes 1 {res}.", None)]
+
+
+def face_down_left(s: State) -> Counter[str]:
+    """The tiles still face down, as every player can count them: the scenario's stack
+    less the tiles turned so far (never read from the hidden stack itself)."""
+    sc = layout(s.layout)
+    pool = sc.pools.get("face_down")
+    if pool is None:
+        return Counter()
+    left = Counter(pool["terrain"])
+    for h, row in enumerate(sc.hexes):
+        if row["kind"] == "hidden" and s.terrain[h] != "hidden":
+            left[s.terrain[h]] -= 1
+    return +left
+
+
+OCEANS = Oceans(
+    id="oceans",
+    name="Oceans",
+    source="seafarers.txt scenarios 4-5",
+    layouts={3: "oceans_3p", 4: "oceans_4p"},
+    target=12,
+    lines=(
+        "The board of the rulebook's picture for the table's count (3 or 4 players): the "
+        "main island and a gold island printed in place, the other spaces empty (drawn "
+        "as ?); the harbours are shuffled onto their places.",
+        "The missing tiles lie in a shuffled face-down stack, the missing number chips in "
+        "another; nobody knows their order.",
+        "Start settlements on the main island only. A coastal start settlement may take "
+        "a ship instead of its road.",
+        "Discovery: when you place a road or a ship (built, free, a start one, or a ship "
+        "moved) and a corner of it touches an empty space, the top tile is turned there "
+        "(two spaces: both, in reading order). Land takes the top chip and gives you 1 "
+        "card of its resource at once, from the bank (none if the bank has none); a "
+        "desert takes no chip and gives nothing; sea is just placed.",
+        "The robber and the pirate never go onto an empty space. There is no desert face "
+        "up: the robber stays off the board until the first 7 or knight (our decision).",
+        "No special victory points.",
+        "First to 12 victory points on their own turn wins.",
+    ),
+)
+
+
+#: chip deals tried on one spread of tiles before the tiles are spread again (New World)
+RED_TRIES = 200
+
+
+class NewWorld(ScenarioRules):
+    """A New World (seafarers.txt scenarios 8-9): the board dealt at random in the frame,
+    the harbours placed by the players.
+
+    - "Shuffle all the tiles face down and then lay them out within the frame in random
+      order, face up. Do the same with the number chips. Red chips must not be next to
+      each other or on gold tiles. (Re-arrange them with the agreement of all players as
+      necessary if either case arises)": ``deal``. The land and sea tiles of the
+      material table are shuffled onto every hex inside the frame; the chips onto the
+      land (a desert would take none). Our decision for "re-arrange": the chips are
+      shuffled again until no red chip (6, 8) touches another or lies on gold; after
+      RED_TRIES chip deals the tiles are spread again too (it never happens in practice).
+    - "Shuffle the harbour tiles and place them as a face down pile. Beginning with the
+      oldest player, place them one at a time on any land tiles of your choice": a phase
+      of its own (``HARBOURS``) before the founding phase. Our decisions where the text is
+      short: the first seat begins and the seats take turns, one harbour each; the top
+      harbour of the pile is turned face up for everyone to see while it is placed (the
+      order of the rest stays hidden from everyone: ``determinize`` shuffles it); a
+      harbour goes on a coast, an edge between a land hex and a sea hex (the frame's sea
+      included), serving that edge's two corners; one harbour per sea hex, and no corner
+      in two harbours (so no settlement ever stands at two).
+    - "Each player can found his start villages in any positions of his choice. At game
+      start each player will have 1 or 2 home islands. Other islands are considered
+      foreign territories": start on any land; the islands are the landmasses of the deal
+      (``islands_of``). A coastal start settlement may take a ship (the founding rule of
+      every scenario).
+    - "You receive one extra VP for each of your first villages founded on foreign
+      islands": ``IslandVP("foreign", 1, 1)``.
+    - No desert: the robber stays off the board until the first 7 or knight. The pirate
+      starts on the dealt sea hex inside the frame farthest from any land (then the
+      first in reading order), as in every scenario (the start area is all the land).
+    """
+
+    def deal(self, lid: str, rnd: random.Random) -> Layout:
+        sc = layout(lid)
+        pool = sc.pools["board"]
+        pos = sc.positions
+        cells = [i for i, h in enumerate(sc.hexes) if h["kind"] == "random_any"]
+        tiles = sorted(t for t, k in pool["terrain"].items() for _ in range(k))
+        numbers = sorted(int(v) for v, k in pool["chips"].items() for _ in range(k))
+        while True:
+            rnd.shuffle(tiles)
+            terrain = ["sea"] * len(pos)
+            for i, tile in zip(cells, tiles, strict=True):
+                terrain[i] = tile
+            land = [i for i in cells if terrain[i] not in ("sea", "desert")]
+            for _ in range(RED_TRIES):
+                rnd.shuffle(numbers)
+                chips = [0] * len(pos)
+                for i, v in zip(land, numbers, strict=True):
+                    chips[i] = v
+                if red_chips_apart(pos, terrain, chips):
+                    return Layout(
+                        terrain=terrain, chips=chips, harbours=[],
+                        robber=terrain.index("desert") if "desert" in terrain else None,
+                        bonus=[None] * len(pos), start=[t in LAND for t in terrain])
+
+    def prepare(self, s: State, draw: Callable[[], random.Random]) -> None:
+        """The harbour pile shuffled face down, the pirate on its sea hex, and the first
+        seat to place the first harbour."""
+        pool = layout(s.layout).harbours["pool"]
+        pile = sorted(HARBOUR_TYPES[t] for t, k in pool.items() for _ in range(k))
+        draw().shuffle(pile)
+        s.extra["harbours"] = pile  # the harbour pile, top = last (face up while placed)
+        s.pirate = _farthest_sea(s)
+        s.phase, s.turn = HARBOURS, 0
+
+    def harbour_places(self, s: State) -> list[int]:
+        """The coast edges a harbour may go on now (see the class docstring)."""
+        b = s.board
+        used_hexes = {h for h, _, _, _ in s.harbours}
+        used_corners = {c for _, _, a, d in s.harbours for c in (a, d)}
+        out = []
+        for e, (a, d) in enumerate(b.edges):
+            if not (b.edge_land[e] and b.edge_sea[e]) or len(b.edge_hexes[e]) != 2:
+                continue
+            sea = next(h for h in b.edge_hexes[e] if s.terrain[h] == "sea")
+            if sea in used_hexes or a in used_corners or d in used_corners:
+                continue
+            out.append(e)
+        return out
+
+    def place_harbour(self, s: State, seat: int, e: int) -> list[tuple[str, Any]]:
+        """The top harbour of the pile onto the coast edge ``e``; then the next seat's
+        turn, or the founding phase once the pile is empty."""
+        b = s.board
+        kind = s.extra["harbours"].pop()
+        sea = next(h for h in b.edge_hexes[e] if s.terrain[h] == "sea")
+        a, d = b.edges[e]
+        s.harbours.append([sea, kind, a, d])
+        s.cached_board = None  # the labels name the harbours
+        s.cached_facts = None
+        events: list[tuple[str, Any]] = [
+            (f"{{p{seat}}} places the {harbour_words(kind)} harbour at {a + 1}-{d + 1}.",
+             None)]
+        if s.extra["harbours"]:
+            s.turn = (seat + 1) % s.n
+        else:
+            s.phase, s.turn, s.setup_step = SETUP_SETTLE, 0, 0
+            events.append(("Every harbour is placed: the founding phase begins.", None))
+        return events
+
+    def determinize(self, s: State, w: State, seat: int | None, rnd: random.Random) -> None:
+        """The order of the harbour pile under its top, face-up harbour."""
+        pile = w.extra["harbours"]
+        if len(pile) > 2:
+            rest = pile[:-1]
+            rnd.shuffle(rest)
+            pile[:-1] = rest
+
+    def pirate_words(self) -> str:
+        return ("the sea hex of the deal inside the frame farthest from any land (then the "
+                "first in reading order)")
+
+
+def harbour_words(kind: str) -> str:
+    """A harbour's name as the image prints it: "3:1" or "2:1 ore"."""
+    return "3:1" if kind == "any" else f"2:1 {kind}"
+
+
+def red_chips_apart(pos: tuple, terrain: list[str], chips: list[int]) -> bool:
+    """No red chip (6, 8) next to another, nor on gold (seafarers.txt scenario 8)."""
+    red = {pos[i]: c for i, c in enumerate(chips) if c}
+    return not red_chips_touch(red) and not any(
+        c in (6, 8) and terrain[i] == "gold" for i, c in enumerate(chips))
+
+
+def _farthest_sea(s: State) -> int | None:
+    """The dealt sea hex inside the frame farthest from any land (then the first)."""
+    sc = layout(s.layout)
+    pos = sc.positions
+    land = [pos[i] for i, t in enumerate(s.terrain) if t in LAND]
+    seas = [i for i, t in enumerate(s.terrain) if t == "sea" and not sc.frame[i]]
+    if not seas or not land:
+        return None
+    return max(seas, key=lambda i: (min(distance(pos[i], x) for x in land), -i))
+
+
+NEW_WORLD = NewWorld(
+    id="new_world",
+    name="A New World",
+    source="seafarers.txt scenarios 8-9",
+    layouts={3: "new_world_3p", 4: "new_world_4p"},
+    target=12,
+    island_vp=IslandVP("foreign", 1, 1),
+    lines=(
+        "The board is dealt at random inside the frame: all the land and sea tiles "
+        "shuffled, then the number chips shuffled onto the land; they are shuffled again "
+        "until no 6 or 8 touches another or lies on gold (our way of \"re-arrange them\").",
+        "Before the founding phase the players place the harbours, one at a time, the "
+        "first seat first: the top harbour of the shuffled pile is shown to everyone and "
+        "placed on a coast (an edge between land and sea, the frame's sea included), "
+        "serving its two corners. One harbour per sea hex, and no corner in two harbours "
+        "(our decisions: the rulebook says only \"on any land tiles of your choice\").",
+        "Start settlements anywhere on land: the islands of your start settlements (1 or "
+        "2) are your home islands, the others are foreign. A coastal start settlement may "
+        "take a ship instead of its road.",
+        "Special victory point: 1 for your first settlement on each foreign island, "
+        "whoever settled there before.",
+        "There is no desert: the robber stays off the board until the first 7 or knight "
+        "(our decision).",
+        "First to 12 victory points on their own turn wins.",
+    ),
+)
+
+
 #: the scenarios a table may pick, in the rulebook's order (the base game first)
-SCENARIOS: dict[str, ScenarioRules] = {r.id: r for r in (CLASSIC, NEW_SHORES, FOUR_ISLANDS)}
+SCENARIOS: dict[str, ScenarioRules] = {
+    r.id: r for r in (CLASSIC, NEW_SHORES, FOUR_ISLANDS, OCEANS, THROUGH_THE_DESERT,
+                      NEW_WORLD)}
 #: the option's default: the standard game of Seafarers
 DEFAULT = "new_shores"
 
@@ -382,6 +848,8 @@ def scenario_rules(sid: str) -> ScenarioRules:
             f"Unknown scenario {sid!r}; they are: {', '.join(SCENARIOS)}.") from None
 
 
-__all__ = ["CLASSIC", "DEFAULT", "FOUR_ISLANDS", "NEW_SHORES", "PIECES", "SCENARIOS",
+__all__ = ["CLASSIC", "DEFAULT", "FOUR_ISLANDS", "NEW_SHORES", "NEW_WORLD", "OCEANS", "PIECES",
+           "SCENARIOS", "THROUGH_THE_DESERT", "discover", "face_down_left", "harbour_words",
+           "islands_of",
            "IslandVP", "ScenarioRules", "SetupRefused", "island_at", "pirate_start_text",
            "rules_of", "scenario_rules"]

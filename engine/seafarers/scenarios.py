@@ -223,7 +223,8 @@ def spiral_order(hexes: list[Hex], start: Hex, clockwise: bool) -> list[Hex]:
     return order
 
 
-def _red_chips_touch(chips: dict[Hex, int]) -> bool:
+def red_chips_touch(chips: dict[Hex, int]) -> bool:
+    """Do two red chips (6, 8) lie on neighbouring hexes? (hex -> chip)"""
     for (q, r), v in chips.items():
         if v in (6, 8):
             for dq, dr in DIRS.values():
@@ -271,7 +272,7 @@ def deal(sid: str, rnd: random.Random) -> Layout:
                 if terrain[idx[h]] != "desert":
                     chips[idx[h]] = next(seq)
         red = {positions[i]: c for i, c in enumerate(chips) if c}
-        if not _red_chips_touch(red):
+        if not red_chips_touch(red):
             break
     board = board_for(tuple(positions), tuple(terrain))
     types = sorted(

@@ -25,6 +25,8 @@ from .scenarios import layout
 
 SCHEMA = 2
 
+#: New World: the players place the harbours, one at a time, before the founding phase
+HARBOURS = "harbours"
 SETUP_SETTLE, SETUP_ROUTE = "setup_settlement", "setup_route"
 ROLL, MAIN, DISCARD, ROBBER, STEAL, GOLD = "roll", "main", "discard", "robber", "steal", "gold"
 FREE_ROUTES, PLENTY = "free_routes", "plenty"

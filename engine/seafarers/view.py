@@ -2,7 +2,9 @@
 
 Public: the board (hexes, corners, edges, harbours, pieces, robber, pirate), the bank's
 counts, each player's card and development card counts, played knights, public victory
-points, the offer on the table once sent. Private (own view only): the hand, the
+points, the offer on the table once sent, how many tiles and chips lie face down
+(Oceans), the harbour being placed (New World). Hidden from everyone: the order of those
+face-down stacks and of the harbour pile under its top. Private (own view only): the hand, the
 development cards, the harbour ratios, what can be built now, and one's own offer or
 counter-offer while it is being put together.
 
@@ -10,11 +12,14 @@ Keys: "game", "seat", "n", "scenario", "scenario_name", "target", "round", "roun
 "turn", "phase", "to_act", "dice"; the board: "hexes" ([q, r, terrain, chip] per hex),
 "corners" ([q, r, tip] per corner number, tip 0 = north, 1 = south), "edges" ([corner,
 corner] per edge number), "harbours" ([hex, type, corner, corner]), "buildings" ([corner,
-seat, 1|2]), "routes" ([edge, seat, "road"|"ship"]), "robber", "pirate" (hex or None);
+seat, 1|2]), "routes" ([edge, seat, "road"|"ship"]), "robber", "pirate" (hex or None),
+"places" (the corners the image numbers: see ``places``);
 "bank", "deck", "army", "longest", "players" (per seat: vp, cards, devs, knights, route,
 special, left, owed), "offer", "victims", "pending", "pending_seat", "log", "result",
-"vp_total" (at the end). Own view only: "hand", "dev_cards", "dev_new", "my_vp",
-"ratios", "can_build", "my_counter".
+"vp_total" (at the end), "face_down" (Oceans: [tiles, chips] still face down, else
+None), "harbour_next" (New World's harbour phase: the type of the face-up harbour being
+placed, else None) and "harbours_left" (the harbours still to place, that one included). Own view only: "hand", "dev_cards", "dev_new", "my_vp", "ratios", "can_build",
+"my_counter".
 """
 
 from __future__ import annotations
@@ -23,20 +28,23 @@ import random
 from typing import Any
 
 from .board import RESOURCES
+from .moves import start_spots
 from .rules import (
     DEV_NAMES,
     RI,
     P,
     all_pieces,
     buildable,
+    facts,
     harbour_ratio,
     in_order,
     n_cards,
+    pieces_left,
     public_vp,
     to_act,
     total_vp,
 )
-from .scenario_rules import rules_of
+from .scenario_rules import harbour_words, rules_of
 from .state import (
     ANSWER,
     COMPOSE,
@@ -44,6 +52,7 @@ from .state import (
     DISCARD,
     FREE_ROUTES,
     GOLD,
+    HARBOURS,
     MAIN,
     OVER,
     PLENTY,
@@ -60,6 +69,9 @@ from .state import (
 def pending(s: State) -> tuple[str | None, int | None]:
     ph = s.phase
     t = s.turn
+    if ph == HARBOURS:
+        return (f"{{name}} places the {harbour_words(s.extra['harbours'][-1])} harbour on "
+                "a coast"), t
     if ph == SETUP_SETTLE:
         return "{name} founds a start settlement", t
     if ph == SETUP_ROUTE:
@@ -136,6 +148,39 @@ def _static(s: State) -> dict[str, Any]:
     }
 
 
+def places(s: State) -> list[int]:
+    """The corners the board image numbers: where the player on turn could put a piece on
+    the board as the pieces stand, whatever its hand holds (a start settlement and its
+    road or ship, a settlement, the two ends of each edge a road or ship may go on or a
+    ship may move from; New World: the ends of each coast a harbour may go on). These are
+    the numbers the move labels use; the rest stay off the image so that it can be read
+    at Discord's size. Public: it follows from the pieces, the pirate and whose turn it
+    is, never from a hand."""
+    ph = s.phase
+    if ph == OVER:
+        return []
+    sr = rules_of(s)
+    b = s.board
+    seat = s.turn
+    if ph == HARBOURS:
+        return sorted({c for e in sr.harbour_places(s) for c in b.edges[e]})
+    if ph == SETUP_SETTLE:
+        return [a.args["c"] for a in start_spots(s, seat)]
+    if ph == SETUP_ROUTE:
+        return sorted({c for _, e in sr.start_routes(s, seat, s.last_settlement)
+                       for c in b.edges[e]})
+    sf = facts(s).seat(s, seat)
+    out = set(sf.spots(s)) if pieces_left(s, seat, "settlement") else set()
+    moving = list(sf.open(s))  # a ship may move from there to a ship's place
+    edges = list(moving)
+    if pieces_left(s, seat, "road"):
+        edges += sf.roads(s)
+    if pieces_left(s, seat, "ship") or moving:
+        edges += sf.ships(s)
+    out.update(c for e in edges for c in b.edges[e])
+    return sorted(out)
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     sr = rules_of(s)
     text, pseat = pending(s)
@@ -160,6 +205,11 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "routes": [[e, r[0], r[1]] for e, r in enumerate(s.routes) if r is not None],
         "robber": s.robber,
         "pirate": s.pirate,
+        "places": places(s),
+        "face_down": ([len(s.extra["tiles"]), len(s.extra["chips"])]
+                      if "tiles" in s.extra else None),
+        "harbour_next": s.extra["harbours"][-1] if s.extra.get("harbours") else None,
+        "harbours_left": len(s.extra.get("harbours", ())),
         "bank": list(s.bank),
         "deck": len(s.deck),
         "army": s.army,
@@ -204,7 +254,8 @@ def determinize(s: State, seat: int | None, rnd: random.Random) -> State:
     dealt again from their pooled cards (per-resource totals are public through the bank),
     and the unseen development cards (deck and others' hands) are shuffled and dealt again.
     A player who accepted the open offer or sent a counter-offer keeps the cards he promised
-    (everyone saw them promised, and the trade must stay possible in every world)."""
+    (everyone saw them promised, and the trade must stay possible in every world). Then
+    the scenario's own hidden things (scenario_rules: Oceans' face-down stacks)."""
     w = clone(s)
     others = [p for p in range(s.n) if p != seat]
     pool = sorted(i for p in others for i in range(5) for _ in range(s.hands[p][i]))
@@ -228,7 +279,7 @@ def determinize(s: State, seat: int | None, rnd: random.Random) -> State:
         w.new_devs[p] = devs[:len(s.new_devs[p])]
         devs = devs[k:]
     w.deck = devs
-    rules_of(s).determinize(s, w, seat, rnd)  # the scenario's own hidden things (none yet)
+    rules_of(s).determinize(s, w, seat, rnd)  # the scenario's own hidden things
     return w
 
 

@@ -1,13 +1,32 @@
-"""Seafarers: the public board image, drawn from the view only.
+"""Seafarers: the public board image, drawn from the view only, to be read at the size
+Discord shows it in the chat (about 550 px wide).
 
-Hexes carry their terrain's colour and its word (WOOD, BRICK, WOOL, GRAIN, ORE, GOLD,
-DESERT), so colour never carries meaning alone; number chips show pips, 6 and 8 in red.
-Every corner has its number (the names commands use; an edge is named by its two corners).
-The terrain layer (hexes, chips, harbours, corner numbers) is cached per layout.
+What makes it legible at that size (our choices):
+
+- The board fills the image's width: the frame's sea is cut to the half of each frame hex
+  nearest the island (harbours sit at the frame hexes' centres, which stay on the image),
+  and the players' facts go in a panel under the board, not beside it.
+- Few, large labels. Each hex: its terrain's word at the top (WOOD, BRICK, WOOL, GRAIN,
+  ORE, GOLD, DESERT, fitted to the hex; colour never carries meaning alone), its number
+  chip in the middle with the pips under the number (6 and 8 in red), its name at the
+  bottom ("D4", as the robber and pirate moves call it). Corner numbers only where the
+  player on turn could put a piece now (the view's ``places``: the numbers the move
+  labels use), on a light box.
+- Player colours from the Okabe-Ito palette (safe for the common colour blindnesses),
+  told apart by lightness too, and the seat number on every piece: settlements, cities,
+  roads and ships.
+- Oceans' face-down spaces are grey, hatched, with a large "?": unknown.
+- The robber stands at the left of its hex's chip and the pirate on the sea hex's side
+  away from any harbour label, never on the pips; harbour labels are small, two lines,
+  at the sea hex's centre, clear of the ships on its edges.
+- At the end a banner names the winner; the status is one box, however many lines.
+
+The terrain layer (hexes, chips, harbours) is cached per board.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from functools import lru_cache
@@ -17,32 +36,44 @@ from PIL import Image, ImageDraw
 
 from engine.core import fill_names
 from render import palette as pal
-from render.draw import canvas, pill, text, to_png
-from render.fonts import font
+from render.draw import canvas, pen, rounded, supersampled, to_png
+from render.fonts import MIN_SIZE, font, symbol_font
 
-R = 50  # hex radius (centre to corner) in pixels
-MARGIN = 24
-PANEL_W = 380
+R = 46  # hex radius (centre to corner) in pixels
 SQ3 = math.sqrt(3)
+HEX_W = SQ3 * R
+#: how much of the frame shows beyond the centres of the frame hexes
+PAD_X = round(0.36 * HEX_W)
+PAD_Y = round(0.62 * R)  # above the top row's centres
+PAD_BOTTOM = round(0.9 * R)  # below the bottom row's: its hex names stay on the image
+PANEL_LINE = 21
+#: where a hex's word, chip and name stand, from its centre (the word in the hex's full
+#: width, the name in the narrowing bottom)
+WORD_Y, CHIP_Y, NAME_Y = -0.36 * R, 0.2 * R, 0.74 * R
 
 TERRAIN: dict[str, tuple[tuple[int, int, int], str]] = {
-    "wood": ((46, 110, 52), "WOOD"),
-    "brick": ((176, 84, 44), "BRICK"),
-    "meadow": ((150, 200, 90), "WOOL"),
-    "wheat": ((232, 200, 80), "GRAIN"),
-    "mountain": ((130, 130, 140), "ORE"),
-    "gold": ((250, 215, 0), "GOLD"),
-    "desert": ((220, 200, 150), "DESERT"),
-    "sea": ((60, 120, 190), ""),
+    "wood": ((52, 116, 58), "WOOD"),
+    "brick": ((158, 84, 66), "BRICK"),
+    "meadow": ((163, 206, 110), "WOOL"),
+    "wheat": ((236, 204, 96), "GRAIN"),
+    "mountain": ((140, 140, 150), "ORE"),
+    "gold": ((255, 222, 40), "GOLD"),
+    "desert": ((222, 206, 160), "DESERT"),
+    "sea": ((104, 158, 206), ""),
     "land": ((180, 170, 140), "LAND"),
-    "hidden": ((90, 90, 90), "?"),
+    "hidden": ((96, 96, 100), "?"),
 }
-#: player colours, told apart by lightness too; the seat number is printed on buildings
-PLAYER = [(200, 40, 40), (40, 80, 200), (245, 245, 245), (240, 140, 20)]
-PLAYER_NAME = ["red", "blue", "white", "orange"]
+SEA_FRAME = (88, 140, 190)
+#: player colours: Okabe-Ito vermillion, blue, bluish green, reddish purple
+PLAYER = [(213, 94, 0), (0, 114, 178), (0, 158, 115), (204, 121, 167)]
+PLAYER_NAME = ["red", "blue", "green", "pink"]
+#: the seat number's colour on each player's pieces (the stronger contrast)
+PLAYER_INK = [pal.WHITE, pal.WHITE, pal.INK, pal.INK]
 #: the resources in the one order every list of cards is drawn in
 RES = ("wood", "brick", "wool", "grain", "ore")
 RED_CHIP = (190, 20, 20)
+PLACE_BOX = (255, 249, 214)
+OUTLINE = (24, 30, 40)
 
 
 def names_of(view: Mapping[str, Any]) -> list[str]:
@@ -50,15 +81,20 @@ def names_of(view: Mapping[str, Any]) -> list[str]:
     return [str(names[i]) if i < len(names) else f"Player {i + 1}" for i in range(view["n"])]
 
 
-def _bounds(hexes: list[dict]) -> tuple[float, float, float, float]:
-    xs = [SQ3 * R * (h[0] + h[1] / 2) for h in hexes]
-    ys = [1.5 * R * h[1] for h in hexes]
+def _centre_xy(q: float, r: float) -> tuple[float, float]:
+    return HEX_W * (q + r / 2), 1.5 * R * r
+
+
+def _bounds(hexes: list) -> tuple[float, float, float, float]:
+    pts = [_centre_xy(h[0], h[1]) for h in hexes]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return min(xs), min(ys), max(xs), max(ys)
 
 
 def hex_centre(h: list, origin: tuple[float, float]) -> tuple[float, float]:
     """Centre of hex [q, r, ...] (view "hexes" rows: q, r, terrain, chip)."""
-    return origin[0] + SQ3 * R * (h[0] + h[1] / 2), origin[1] + 1.5 * R * h[1]
+    x, y = _centre_xy(h[0], h[1])
+    return origin[0] + x, origin[1] + y
 
 
 def corner_xy(c: list[int], origin: tuple[float, float]) -> tuple[float, float]:
@@ -67,12 +103,23 @@ def corner_xy(c: list[int], origin: tuple[float, float]) -> tuple[float, float]:
     return x, y - R if tip == 0 else y + R
 
 
-def layout_size(hexes: list[dict]) -> tuple[int, int, tuple[float, float]]:
+def board_size(hexes: list) -> tuple[int, int, tuple[float, float]]:
+    """The board's width and height (without the panel) and the origin of hex (0, 0)."""
     x0, y0, x1, y1 = _bounds(hexes)
-    w = int(x1 - x0 + SQ3 * R + 2 * MARGIN)
-    h = int(y1 - y0 + 2 * R + 2 * MARGIN)
-    origin = (MARGIN + SQ3 * R / 2 - x0, MARGIN + R - y0)
-    return w + PANEL_W, max(h, 640), origin
+    w = int(x1 - x0 + 2 * PAD_X)
+    h = int(y1 - y0 + PAD_Y + PAD_BOTTOM)
+    return w, h, (PAD_X - x0, PAD_Y - y0)
+
+
+def panel_height(n: int) -> int:
+    """The panel under the board: a title line, two players a row, bank and status."""
+    return 12 + 30 + ((n + 1) // 2) * (3 * PANEL_LINE + 10) + 2 * PANEL_LINE + 58
+
+
+def layout_size(hexes: list, n: int = 4) -> tuple[int, int, tuple[float, float]]:
+    """The whole image: board and panel."""
+    w, h, origin = board_size(hexes)
+    return w, h + panel_height(n), origin
 
 
 def hex_name(q: int, r: int) -> str:
@@ -85,83 +132,121 @@ def _pips(n: int) -> int:
     return 6 - abs(7 - n)
 
 
+def _hex_points(cx: float, cy: float, r: float = R) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.radians(90 - 60 * k)),
+             cy - r * math.sin(math.radians(90 - 60 * k))) for k in range(6)]
+
+
+def _fitted(word: str, width: float, size: int) -> Any:
+    """The bold font of ``word`` at ``size``, smaller if it would not fit ``width`` (never
+    under the smallest legible size, render/fonts.py)."""
+    f = font(size, bold=True)
+    while size > MIN_SIZE and f.getlength(word) > width:
+        size -= 1
+        f = font(size, bold=True)
+    return f
+
+
 @lru_cache(maxsize=16)
 def _terrain_layer(key: str) -> Image.Image:
-    import json
-
     data = json.loads(key)
-    hexes, corners, harbours = data["hexes"], data["corners"], data["harbours"]
-    w, h, origin = layout_size(hexes)
-    img = canvas(w, h)
+    hexes, corners, harbours, frame = (data["hexes"], data["corners"], data["harbours"],
+                                       data["frame"])
+    w, h, origin = board_size(hexes)
+    img = Image.new("RGB", (w, h), SEA_FRAME)
     d = ImageDraw.Draw(img)
-    word = font(14, bold=True)
-    for hx in hexes:
+    name_font = font(14)
+    for i, hx in enumerate(hexes):
         cx, cy = hex_centre(hx, origin)
-        pts = [(cx + R * math.cos(math.radians(90 - 60 * k)),
-                cy - R * math.sin(math.radians(90 - 60 * k))) for k in range(6)]
         terrain, chip = hx[2], hx[3]
         colour, label = TERRAIN.get(terrain, ((128, 128, 128), "?"))
-        d.polygon(pts, fill=colour, outline=(30, 40, 60))
-        fg = pal.WHITE if terrain in ("wood", "brick", "sea") else pal.INK
-        if label:
-            d.text((cx, cy - R * 0.55), label, font=word, fill=fg, anchor="mm")
+        if terrain == "sea" and i in frame:
+            colour = SEA_FRAME
+        d.polygon(_hex_points(cx, cy), fill=colour, outline=OUTLINE)
+        dark = terrain in ("wood", "brick", "sea", "hidden")
+        fg = pal.WHITE if dark else pal.INK
+        if terrain == "hidden":  # face down: hatched, a large question mark
+            for k in range(-2, 3):  # inside the hex: at |y| <= 18 it is 80 px wide
+                x = cx + k * 12
+                d.line((x - 10, cy + 18, x + 10, cy - 18), fill=(80, 80, 84), width=3)
+            d.polygon(_hex_points(cx, cy), outline=OUTLINE)
+            d.text((cx, cy - 2), "?", font=font(34, bold=True), fill=pal.WHITE, anchor="mm")
+        elif label:
+            d.text((cx, cy + WORD_Y), label, font=_fitted(label, 0.8 * HEX_W, 14),
+                   fill=fg, anchor="mm")
         # the hex's name, as the robber and pirate commands call it ("D4")
-        d.text((cx, cy + R * 0.6), hex_name(hx[0], hx[1]), font=font(14), fill=fg,
+        d.text((cx, cy + NAME_Y), hex_name(hx[0], hx[1]), font=name_font, fill=fg,
                anchor="mm")
         if chip:
-            d.ellipse((cx - 17, cy - 13, cx + 17, cy + 21), fill=pal.CARD_FACE, outline=pal.INK)
-            red = chip in (6, 8)
-            d.text((cx, cy + 2), str(chip), font=font(16, bold=True),
-                   fill=RED_CHIP if red else pal.INK, anchor="mm")
-            k = _pips(chip)
-            for i in range(k):
-                px = cx + (i - (k - 1) / 2) * 5
-                d.ellipse((px - 1.5, cy + 13, px + 1.5, cy + 16),
-                          fill=RED_CHIP if red else pal.INK)
-    for hexi, kind, a, b in harbours:
-        hx = hexes[hexi]
-        cx, cy = hex_centre(hx, origin)
+            disc = _chip(chip)
+            img.paste(disc, (round(cx - disc.width / 2), round(cy + CHIP_Y - disc.height / 2)),
+                      disc)
+    for hexi, _, a, b in harbours:
+        cx, cy = hex_centre(hexes[hexi], origin)
         for c in (a, b):
             x, y = corner_xy(corners[c], origin)
-            d.line((cx, cy, x, y), fill=pal.PARCHMENT, width=3)
-        label = "3:1" if kind == "any" else f"2:1 {kind}"
-        f = font(14, bold=True)
-        tw = f.getlength(label)
-        d.rounded_rectangle((cx - tw / 2 - 5, cy - 11, cx + tw / 2 + 5, cy + 11), 8,
-                            fill=pal.PARCHMENT, outline=pal.INK)
-        d.text((cx, cy), label, font=f, fill=pal.INK, anchor="mm")
+            d.line((cx, cy, x, y), fill=pal.PARCHMENT, width=4)
+    for hexi, kind, _, _ in harbours:
+        cx, cy = hex_centre(hexes[hexi], origin)
+        tag = _harbour_tag(kind)
+        img.paste(tag, (round(cx - tag.width / 2), round(cy - tag.height / 2)), tag)
     return img
 
 
-def _label_corners(img: Image.Image, view: Mapping[str, Any], origin, taken: set) -> None:
-    """Each free corner's number, pasted from a label drawn once (drawing 150 texts per
-    image took a third of the render time)."""
-    for i, c in enumerate(view["corners"]):
-        if i in taken:
-            continue
-        x, y = corner_xy(c, origin)
-        sprite = _corner_label(i + 1)
-        img.paste(sprite, (round(x - sprite.width / 2), round(y - 8)))
+@lru_cache(maxsize=16)
+def _chip(n: int) -> Image.Image:
+    """A number chip: the number, its pips under it (6 and 8 in red)."""
+    red = n in (6, 8)
+    ink = RED_CHIP if red else pal.INK
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.ellipse((0, 0, 32 * s - 1, 32 * s - 1), fill=pal.CARD_FACE, outline=pal.INK,
+                  width=s)
+        d.text((16 * s, 13 * s), str(n), font=font(17 * s, bold=True), fill=ink, anchor="mm")
+        k = _pips(n)
+        for i in range(k):
+            px = 16 + (i - (k - 1) / 2) * 4.2
+            d.ellipse(((px - 1.6) * s, 23.5 * s, (px + 1.6) * s, 26.7 * s), fill=ink)
+
+    return supersampled(32, 32, paint)
 
 
-@lru_cache(maxsize=512)
-def _corner_label(n: int) -> Image.Image:
-    """A corner's number on its light box, drawn once."""
-    f = font(14)
-    s = str(n)
-    w = round(f.getlength(s)) + 5
-    sprite = Image.new("RGB", (w, 17), (255, 255, 240))
-    ImageDraw.Draw(sprite).text((w / 2, 8.5), s, font=f, fill=pal.INK, anchor="mm")
-    return sprite
+@lru_cache(maxsize=16)
+def _harbour_tag(kind: str) -> Image.Image:
+    """A harbour's label: its rate over its resource ("2:1" over "ore"), or "3:1"."""
+    top = "3:1" if kind == "any" else "2:1"
+    lines = [top] if kind == "any" else [top, kind]
+    f = font(14, bold=True)
+    w = round(max(f.getlength(x) for x in lines)) + 8
+    h = 16 * len(lines) + 2
+    tag = rounded(w, h, 6, pal.PARCHMENT, pal.INK, 1).copy()
+    d = ImageDraw.Draw(tag)
+    for i, line in enumerate(lines):
+        d.text((w / 2, 9 + 16 * i), line, font=f, fill=pal.INK, anchor="mm")
+    return tag
 
 
 def _key(view: Mapping[str, Any]) -> str:
-    import json
-
+    sea = [i for i, h in enumerate(view["hexes"]) if h[2] == "sea"]
     return json.dumps(
-        {"hexes": view["hexes"], "corners": view["corners"], "harbours": view["harbours"]},
+        {"hexes": view["hexes"], "corners": view["corners"], "harbours": view["harbours"],
+         "frame": _frame(view["hexes"], sea)},
         sort_keys=True, separators=(",", ":"),
     )
+
+
+def _frame(hexes: list, sea: list[int]) -> list[int]:
+    """The frame: the sea hexes of the outer ring (the first and last rows, and the first
+    and last hex of every row)."""
+    rows: dict[int, list[int]] = {}
+    for i, h in enumerate(hexes):
+        rows.setdefault(h[1], []).append(i)
+    top, bottom = min(rows), max(rows)
+    ring = set()
+    for r, idx in rows.items():
+        idx = sorted(idx, key=lambda i: hexes[i][0])
+        ring.update(idx if r in (top, bottom) else (idx[0], idx[-1]))
+    return sorted(ring & set(sea))
 
 
 def draw_board(view: Mapping[str, Any]) -> bytes:
@@ -171,98 +256,238 @@ def draw_board(view: Mapping[str, Any]) -> bytes:
 
 def board_image(view: Mapping[str, Any]) -> Image.Image:
     hexes = view["hexes"]
-    w, h, origin = layout_size(hexes)
-    img = _terrain_layer(_key(view)).copy()
-    d = ImageDraw.Draw(img)
+    bw, bh, origin = board_size(hexes)
+    img = canvas(bw, bh + panel_height(view["n"]))
+    img.paste(_terrain_layer(_key(view)), (0, 0))
+    d = pen(img)
     corners, edges = view["corners"], view["edges"]
     for e, seat, kind in view["routes"]:
         a, b = edges[e]
         x1, y1 = corner_xy(corners[a], origin)
         x2, y2 = corner_xy(corners[b], origin)
-        col = PLAYER[seat]
         if kind == "road":
-            d.line((x1, y1, x2, y2), fill=pal.INK, width=10)
-            d.line((x1, y1, x2, y2), fill=col, width=6)
-        else:  # a ship: a hull with a mast, clearly not a road
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            d.line((x1, y1, x2, y2), fill=col, width=3)
-            d.polygon([(mx - 11, my - 2), (mx + 11, my - 2), (mx + 7, my + 6), (mx - 7, my + 6)],
-                      fill=col, outline=pal.INK)
-            d.polygon([(mx, my - 14), (mx, my - 3), (mx + 8, my - 5)], fill=pal.WHITE,
-                      outline=pal.INK)
+            _road(img, d, (x1, y1), (x2, y2), seat)
+        else:
+            _ship(img, (x1 + x2) / 2, (y1 + y2) / 2, seat)
     taken = set()
     for c, seat, level in view["buildings"]:
         taken.add(c)
         x, y = corner_xy(corners[c], origin)
-        s = 9 if level == 1 else 13
-        d.rectangle((x - s, y - s, x + s, y + s), fill=PLAYER[seat], outline=pal.INK, width=2)
-        if level == 2:
-            d.rectangle((x - s + 4, y - s + 4, x + s - 4, y + s - 4), outline=pal.INK, width=2)
-        fg = pal.INK if seat in (2, 3) else pal.WHITE
-        d.text((x, y), str(seat + 1), font=font(14, bold=True), fill=fg, anchor="mm")
-    _label_corners(img, view, origin, taken)
-    for key, letter, fill in (("robber", "R", (60, 60, 60)), ("pirate", "P", (10, 10, 10))):
-        hi = view.get(key)
-        if hi is None:
+        piece = _building(seat, level)
+        img.paste(piece, (round(x - piece.width / 2), round(y - piece.height / 2)), piece)
+    places = view.get("places")
+    for c in range(len(corners)) if places is None else places:
+        if c in taken:
             continue
-        cx, cy = hex_centre(hexes[hi], origin)
-        cx += R * 0.45
-        d.ellipse((cx - 14, cy - 14, cx + 14, cy + 14), fill=fill, outline=pal.WHITE, width=2)
-        d.text((cx, cy), letter, font=font(16, bold=True), fill=pal.WHITE, anchor="mm")
-    _panel(img, d, view, w - PANEL_W)
+        x, y = corner_xy(corners[c], origin)
+        sprite = _corner_label(c + 1)
+        img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
+    _robber_and_pirate(img, view, origin)
+    if view.get("result"):
+        _banner(img, view, bw)
+    _panel(img, d, view, bh, bw)
     return img
 
 
-def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], x0: int) -> None:
+def _road(img: Image.Image, d: ImageDraw.ImageDraw, a: tuple[float, float],
+          b: tuple[float, float], seat: int) -> None:
+    """A road: a thick bar of the player's colour along the edge, its seat number on a
+    disc at the middle."""
+    (x1, y1), (x2, y2) = a, b
+    # shortened a little so that the buildings at its ends stay clear
+    k = 0.14
+    x1, y1, x2, y2 = (x1 + (x2 - x1) * k, y1 + (y2 - y1) * k,
+                      x2 - (x2 - x1) * k, y2 - (y2 - y1) * k)
+    d.line((x1, y1, x2, y2), fill=OUTLINE, width=10)
+    d.line((x1, y1, x2, y2), fill=PLAYER[seat], width=6)
+    disc = _disc(seat)
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    img.paste(disc, (round(mx - disc.width / 2), round(my - disc.height / 2)), disc)
+
+
+@lru_cache(maxsize=8)
+def _disc(seat: int) -> Image.Image:
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.ellipse((s, s, 17 * s, 17 * s), fill=PLAYER[seat], outline=OUTLINE, width=2 * s)
+        d.text((9 * s, 9.5 * s), str(seat + 1), font=symbol_font(12 * s),
+               fill=PLAYER_INK[seat], anchor="mm")
+
+    return supersampled(18, 18, paint)
+
+
+def _ship(img: Image.Image, x: float, y: float, seat: int) -> None:
+    piece = _ship_piece(seat)
+    img.paste(piece, (round(x - piece.width / 2), round(y - 14)), piece)
+
+
+@lru_cache(maxsize=8)
+def _ship_piece(seat: int) -> Image.Image:
+    """A ship: a hull of the player's colour with the seat number on it and a white sail,
+    clearly not a road. 28 x 22 px, the hull's middle 14 px from the top."""
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.polygon([(14 * s, 1 * s), (14 * s, 9 * s), (22 * s, 9 * s)], fill=pal.WHITE,
+                  outline=OUTLINE, width=s)
+        d.line((14 * s, 1 * s, 14 * s, 10 * s), fill=OUTLINE, width=s)
+        d.polygon([(1 * s, 9 * s), (27 * s, 9 * s), (22 * s, 21 * s), (6 * s, 21 * s)],
+                  fill=PLAYER[seat], outline=OUTLINE, width=2 * s)
+        d.text((14 * s, 15 * s), str(seat + 1), font=symbol_font(12 * s),
+               fill=PLAYER_INK[seat], anchor="mm")
+
+    return supersampled(28, 22, paint)
+
+
+@lru_cache(maxsize=8)
+def _building(seat: int, level: int) -> Image.Image:
+    """A settlement (a house) or a city (a house with a tower), the seat number on it."""
+    w, h = (26, 26) if level == 1 else (36, 30)
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        if level == 1:
+            pts = [(1, 11), (13, 1), (25, 11), (25, 25), (1, 25)]
+        else:
+            pts = [(1, 14), (11, 6), (18, 12), (18, 1), (35, 1), (35, 29), (1, 29)]
+        d.polygon([(x * s, y * s) for x, y in pts], fill=PLAYER[seat], outline=OUTLINE,
+                  width=2 * s)
+        cx, cy = (13, 17) if level == 1 else (18, 20)
+        d.text((cx * s, cy * s), str(seat + 1), font=symbol_font((13 if level == 1 else 15) * s),
+               fill=PLAYER_INK[seat], anchor="mm")
+
+    return supersampled(w, h, paint)
+
+
+@lru_cache(maxsize=512)
+def _corner_label(n: int) -> Image.Image:
+    """A corner's number on its light box, drawn once."""
+    f = font(14, bold=True)
+    s = str(n)
+    w = round(f.getlength(s)) + 6
+    sprite = Image.new("RGB", (w, 17), PLACE_BOX)
+    d = ImageDraw.Draw(sprite)
+    d.rectangle((0, 0, w - 1, 16), outline=pal.INK)
+    d.text((w / 2, 8.5), s, font=f, fill=pal.INK, anchor="mm")
+    return sprite
+
+
+def _robber_and_pirate(img: Image.Image, view: Mapping[str, Any], origin) -> None:
+    """The robber at the left of its hex's chip; the pirate on its sea hex, away from the
+    harbour label there if any (the side opposite the harbour's coast)."""
+    hexes, corners = view["hexes"], view["corners"]
+    hi = view.get("robber")
+    if hi is not None:
+        cx, cy = hex_centre(hexes[hi], origin)
+        token = _token("R", (60, 60, 60))
+        img.paste(token, (round(cx - 0.6 * R - token.width / 2),
+                          round(cy + CHIP_Y - token.height / 2)), token)
+    hi = view.get("pirate")
+    if hi is not None:
+        cx, cy = hex_centre(hexes[hi], origin)
+        x, y = cx, cy - 0.5 * R
+        for h, _, a, b in view["harbours"]:
+            if h == hi:
+                (ax, ay), (bx, by) = corner_xy(corners[a], origin), corner_xy(corners[b], origin)
+                mx, my = (ax + bx) / 2 - cx, (ay + by) / 2 - cy
+                x, y = cx - 0.55 * mx, cy - 0.55 * my
+        token = _token("P", (10, 10, 10))
+        img.paste(token, (round(x - token.width / 2), round(y - token.height / 2)), token)
+
+
+@lru_cache(maxsize=4)
+def _token(letter: str, fill: tuple[int, int, int]) -> Image.Image:
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.ellipse((s, s, 23 * s, 23 * s), fill=fill, outline=pal.WHITE, width=2 * s)
+        d.text((12 * s, 12.5 * s), letter, font=symbol_font(14 * s), fill=pal.WHITE,
+               anchor="mm")
+
+    return supersampled(24, 24, paint)
+
+
+def banner_text(view: Mapping[str, Any]) -> str:
+    """The winner banner's words: "Anne wins with 13 VP!" (several: "share the win")."""
     names = names_of(view)
-    y = 16
-    text(d, (x0, y), f"Seafarers: {view.get('scenario_name', '')}", 18, pal.PARCHMENT, True)
-    y += 28
-    text(d, (x0, y), f"Round {view['round']} (limit {view['round_limit']}) · "
-                     f"{view['target']} VP wins", 14, pal.PARCHMENT)
-    y += 22
+    res = view["result"]
+    scores = res.get("scores") or []
+    winners = res.get("winners") or []
+    who = " and ".join(names[p] for p in winners) or "Nobody"
+    points = f" with {scores[winners[0]]} VP" if winners and scores else ""
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{who} {verb}{points}!"
+
+
+def _banner(img: Image.Image, view: Mapping[str, Any], width: int) -> None:
+    """The end of the game across the top of the board: who won, with how many points."""
+    text = banner_text(view)
+    f = _fitted(text, width - 60, 26)
+    tw = f.getlength(text)
+    w, h = round(tw) + 40, 44
+    piece = rounded(w, h, 14, pal.GOLD_LIGHT, pal.INK, 2).copy()
+    ImageDraw.Draw(piece).text((w / 2, h / 2), text, font=f, fill=pal.INK, anchor="mm")
+    img.paste(piece, (round((width - w) / 2), 8), piece)
+
+
+def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], top: int,
+           width: int) -> None:
+    """The players' public facts under the board, two players a row, then the bank, an
+    offer, the face-down tiles or the harbour to place, and the status in one box."""
+    names = names_of(view)
+    x0 = 12
+    y = top + 8
+    head = f"{view.get('scenario_name', 'Seafarers')} · round {view['round']} · " \
+           f"{view['target']} VP wins"
     if view.get("dice"):
         a, b = view["dice"]
-        text(d, (x0, y), f"Dice: {a} + {b} = {a + b}", 14, pal.GOLD_LIGHT, True)
-        y += 22
+        head += f" · dice {a} + {b} = {a + b}"
+    d.text((x0, y), head, font=_fitted(head, width - 2 * x0, 17), fill=pal.PARCHMENT)
+    y += 30
+    col = (width - 2 * x0) // 2
+    small = font(14)
     for p in range(view["n"]):
         info = view["players"][p]
-        y += 8
-        d.rectangle((x0, y, x0 + 22, y + 22), fill=PLAYER[p], outline=pal.INK)
-        d.text((x0 + 11, y + 11), str(p + 1), font=font(14, bold=True),
-               fill=pal.INK if p in (2, 3) else pal.WHITE, anchor="mm")
-        turn = " (turn)" if view.get("turn") == p and view.get("phase") != "over" else ""
-        text(d, (x0 + 30, y + 2), f"{names[p][:18]} ({PLAYER_NAME[p]}){turn}", 14,
-             pal.PARCHMENT, True)
-        y += 26
-        text(d, (x0 + 30, y), f"{info['vp']} VP · {info['cards']} cards · "
-                              f"{info['devs']} dev · {info['knights']} knights", 14, pal.PARCHMENT)
-        y += 20
-        badges = []
+        x = x0 + (p % 2) * col
+        yy = y + (p // 2) * (3 * PANEL_LINE + 10)
+        swatch = _building(p, 1)
+        img.paste(swatch, (x, yy), swatch)
+        turn = view.get("turn") == p and view.get("phase") != "over"
+        mark = "▶ " if turn else ""
+        line = f"{mark}{names[p][:16]} ({PLAYER_NAME[p]}): {info['vp']} VP"
+        d.text((x + 28, yy + 2), line, font=_bolded(line, col - 34),
+               fill=pal.GOLD_LIGHT if turn else pal.PARCHMENT)
+        d.text((x + 28, yy + 2 + PANEL_LINE),
+               f"{info['cards']} cards · {info['devs']} dev · {info['knights']} knights",
+               font=small, fill=pal.PARCHMENT)
+        badges = [f"route {info['route']}"]
         if view.get("longest") == p:
             badges.append("Longest Route")
         if view.get("army") == p:
             badges.append("Largest Army")
         if info.get("special"):
             badges.append(f"+{info['special']} island")
-        line = f"route {info['route']}" + (" · " + ", ".join(badges) if badges else "")
-        text(d, (x0 + 30, y), line, 14, pal.GOLD_LIGHT)
-        y += 22
-    y += 8
+        d.text((x + 28, yy + 2 + 2 * PANEL_LINE), " · ".join(badges), font=small,
+               fill=pal.GOLD_LIGHT)
+    y += ((view["n"] + 1) // 2) * (3 * PANEL_LINE + 10)
     bank = view["bank"]
     # whole words: "wo" would be wood or wool
-    text(d, (x0, y), "Bank: " + "  ".join(f"{r} {k}" for r, k in zip(RES, bank, strict=True)),
-         14, pal.PARCHMENT)
-    y += 20
-    text(d, (x0, y), f"Development cards left: {view['deck']}", 14, pal.PARCHMENT)
-    y += 26
+    extra = ""
+    if view.get("face_down"):
+        tiles, chips = view["face_down"]
+        extra = f" · face down: {tiles} tiles, {chips} chips"
+    line = ("Bank: " + " ".join(f"{r} {k}" for r, k in zip(RES, bank, strict=True))
+            + f" · {view['deck']} dev cards{extra}")
+    d.text((x0, y), line, font=_plain(line, width - 2 * x0), fill=pal.PARCHMENT)
+    y += PANEL_LINE
     offer = view.get("offer")
     if offer:
         # in one fixed order, never the view's key order (the order of picking is hidden)
         give = ", ".join(f"{offer['give'][r]} {r}" for r in RES if r in offer["give"]) or "-"
         get = ", ".join(f"{offer['get'][r]} {r}" for r in RES if r in offer["get"]) or "-"
-        text(d, (x0, y), f"Offer: {give} for {get}", 14, pal.GOLD_LIGHT, True)
-        y += 22
+        line = f"Offer: {give} for {get}"
+        d.text((x0, y), line, font=_bolded(line, width - 2 * x0), fill=pal.GOLD_LIGHT)
+    elif view.get("harbour_next"):
+        kind = view["harbour_next"]
+        tag = "3:1" if kind == "any" else f"2:1 {kind}"
+        line = f"Harbour to place: {tag} ({view.get('harbours_left', 0)} still to place)"
+        d.text((x0, y), line, font=_bolded(line, width - 2 * x0), fill=pal.GOLD_LIGHT)
+    y += PANEL_LINE + 6
     res = view.get("result")
     pending = view.get("pending")
     if res:
@@ -271,19 +496,44 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], x0
         msg = fill_names(pending, names, view.get("pending_seat"), "someone")
     else:
         msg = ""
-    for line in _wrap(msg, 38):
-        pill(img, x0, y, line, pal.INK, pal.PARCHMENT)
-        y += 28
+    if msg:
+        _status(img, msg, x0, y, width - 2 * x0)
 
 
-def _wrap(s: str, width: int) -> list[str]:
+def _bolded(s: str, width: float) -> Any:
+    return _fitted(s, width, 15)
+
+
+def _plain(s: str, width: float) -> Any:
+    size = 15
+    f = font(size)
+    while size > MIN_SIZE and f.getlength(s) > width:
+        size -= 1
+        f = font(size)
+    return f
+
+
+def _status(img: Image.Image, msg: str, x: int, y: int, width: int) -> None:
+    """The status in one box of one or two lines (never a pill per line)."""
+    f = font(15, bold=True)
+    lines = _wrap(msg, f, width - 24)[:2]
+    h = 12 + 20 * len(lines)
+    box = rounded(width, h, 10, pal.PARCHMENT, pal.INK, 1).copy()
+    d = ImageDraw.Draw(box)
+    for i, line in enumerate(lines):
+        d.text((12, 8 + 20 * i), line, font=f, fill=pal.INK)
+    img.paste(box, (x, y), box)
+
+
+def _wrap(s: str, fnt: Any, width: float) -> list[str]:
     words, lines, cur = s.split(), [], ""
     for wd in words:
-        if len(cur) + len(wd) + 1 > width and cur:
+        trial = f"{cur} {wd}".strip()
+        if fnt.getlength(trial) > width and cur:
             lines.append(cur)
             cur = wd
         else:
-            cur = f"{cur} {wd}".strip()
+            cur = trial
     if cur:
         lines.append(cur)
     return lines

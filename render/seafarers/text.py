@@ -39,7 +39,16 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
     ratios = view.get("ratios") or {}
     better = [f"{r} {k}:1" for r, k in ratios.items() if k < 4]
     lines.append("Your trade ratios: " + (", ".join(better) if better else "4:1 for all"))
+    lines.extend(COSTS)
     return lines
+
+
+#: what each piece costs (catan-base.md "A turn" 4; seafarers.txt "Boat building")
+COSTS = (
+    "Costs: road = wood + brick · ship = wood + wool",
+    "settlement = wood + brick + wool + grain · city = 2 grain + 3 ore",
+    "development card = wool + grain + ore",
+)
 
 
 def text_hand(view: Mapping[str, Any]) -> str:
@@ -69,11 +78,21 @@ def text_board(view: Mapping[str, Any]) -> str:
             extra.append("Longest Trade Route")
         if view.get("army") == p:
             extra.append("Largest Army")
+        if info.get("special"):
+            extra.append(f"{info['special']} special VP")
         lines.append(
             f"- {names[p]} ({PLAYER_NAME[p]}): {info['vp']} VP, {info['cards']} cards, "
             f"{info['devs']} development cards, {info['knights']} knights, route "
             f"{info['route']}" + (f" · {', '.join(extra)}" if extra else "")
         )
+    if view.get("face_down"):
+        tiles, chips = view["face_down"]
+        lines.append(f"Face down: {tiles} tiles, {chips} number chips")
+    if view.get("harbour_next"):
+        kind = view["harbour_next"]
+        tag = "3:1" if kind == "any" else f"2:1 {kind}"
+        lines.append(f"Harbour to place: {tag} ({view.get('harbours_left', 0)} still to "
+                     "place)")
     if view.get("result"):
         lines.append(fill_names(view["result"]["reason"], names))
     elif view.get("pending"):

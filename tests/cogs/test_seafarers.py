@@ -25,8 +25,10 @@ from tests.cogs.harness import FakeUser, Harness
 GAME = engine.get_game("seafarers")
 
 
-async def open_catan(h: Harness, host: FakeUser, *others: FakeUser, bots: int = 1) -> None:
-    r = await h.slash(host, "game new", game="seafarers")
+async def open_catan(h: Harness, host: FakeUser, *others: FakeUser, bots: int = 1,
+                     scenario: str | None = None) -> None:
+    extra = {} if scenario is None else {"scenario": scenario}
+    r = await h.slash(host, "game new", game="seafarers", **extra)
     assert "Your table is open" in r.text, r.text
     for user in others:
         await h.slash(user, "game join")
@@ -50,25 +52,35 @@ async def _pick(h: Harness, user: FakeUser, command: str, option: str, typed: st
     return found[0]
 
 
-async def intended(h: Harness, user: FakeUser, rng: random.Random) -> Action:
+async def intended(h: Harness, user: FakeUser, rng: random.Random,
+                   propose: bool = True) -> Action:
+    """The heuristic player's move for ``user`` (``propose=False``: it makes no trade
+    offers of its own, for the long games)."""
     table = await table_of(h)
     seat = table.seat_of(str(user.id))
-    action = ai_action(table.state, seat, rng, "easy")
+    action = ai_action(table.state, seat, rng, "easy", propose)
     assert action is not None
     return action
 
 
-def _place_words(want: Action) -> str:
+def _place_words(want: Action, table=None) -> str:
+    """What a player types to find the place of ``want`` in the list ("at 37", "on
+    12-13")."""
     if "c" in want.args:
         return f"at {want.args['c'] + 1}"
+    if "e" in want.args and table is not None:
+        a, b = table.state.board.edges[want.args["e"]]
+        return f"on {a + 1}-{b + 1}"
     return ""
 
 
-async def alice_acts(h: Harness, alice: FakeUser, rng: random.Random) -> None:
-    want = await intended(h, alice, rng)
+async def alice_acts(h: Harness, alice: FakeUser, rng: random.Random,
+                     propose: bool = True) -> None:
+    want = await intended(h, alice, rng, propose)
     kind, args = want.kind, dict(want.args)
-    if kind in ("settlement", "city", "road", "ship"):
-        value = await _pick(h, alice, "catan build", "place", _place_words(want), want)
+    if kind in ("settlement", "city", "road", "ship", "harbour"):
+        words = _place_words(want, await table_of(h))
+        value = await _pick(h, alice, "catan build", "place", words, want)
         r = await h.slash(alice, "catan build", place=value)
     elif kind in ("roll", "end", "buy", "accept", "decline", "withdraw", "stop"):
         r = await h.slash(alice, f"catan {kind}")
@@ -94,8 +106,9 @@ async def alice_acts(h: Harness, alice: FakeUser, rng: random.Random) -> None:
     assert r.text.startswith("Done:"), r.text
 
 
-async def bob_acts(h: Harness, bob: FakeUser, turn, rng: random.Random) -> None:
-    want = await intended(h, bob, rng)
+async def bob_acts(h: Harness, bob: FakeUser, turn, rng: random.Random,
+                   propose: bool = True) -> None:
+    want = await intended(h, bob, rng, propose)
     r = await h.click(bob, turn, "My hand / act")
     panel = r.message
     assert panel.ephemeral and panel.images, "the panel shows Bob's hand image"
@@ -118,7 +131,7 @@ async def bob_acts(h: Harness, bob: FakeUser, turn, rng: random.Random) -> None:
 
 
 async def play_rounds(h: Harness, alice: FakeUser, bob: FakeUser, rounds: int,
-                      rng: random.Random) -> None:
+                      rng: random.Random, propose: bool = True) -> None:
     for _ in range(2000):
         table = await table_of(h)
         if table.status != "playing" or table.state.round > rounds:
@@ -127,9 +140,9 @@ async def play_rounds(h: Harness, alice: FakeUser, bob: FakeUser, rounds: int,
         waiting = turn.pinged & {alice.id, bob.id}
         assert waiting, f"the turn message pings nobody: {turn.content!r}"
         if alice.id in waiting:
-            await alice_acts(h, alice, rng)
+            await alice_acts(h, alice, rng, propose)
         else:
-            await bob_acts(h, bob, turn, rng)
+            await bob_acts(h, bob, turn, rng, propose)
     raise AssertionError("too many moves")
 
 
@@ -148,6 +161,28 @@ async def test_founding_and_first_rounds_with_commands_panel_and_an_ai(h: Harnes
     # the hand comes by DM: resources, development cards, what can be built, harbours
     hands = [m for m in h.dms(alice) if "Resources:" in m.text]
     assert hands and "You can build now" in hands[-1].text and "trade ratios" in hands[-1].text
+    replayed = await h.bot.store.replay(table.key)
+    assert GAME.dump(replayed) == GAME.dump(table.state)
+
+
+@pytest.mark.parametrize("scenario", ["oceans", "new_world"])
+async def test_a_whole_game_through_commands_the_panel_and_an_ai(
+    h: Harness, scenario: str,
+) -> None:
+    """The issue's "done when": a whole game of Oceans (tiles discovered) and of A New
+    World (the harbours placed by the players first) through ``/catan`` commands, the
+    private panel and a computer player, to its end."""
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob, scenario=scenario)
+    await play_rounds(h, alice, bob, 99, random.Random(7), propose=False)
+    table = await table_of(h)
+    assert table.status == "finished" and GAME.result(table.state) is not None
+    kinds = {e.action.kind for e in await h.bot.store.history(table.key, limit=100_000)}
+    assert {"settlement", "roll", "end", "city"} <= kinds
+    if scenario == "new_world":
+        assert "harbour" in kinds and len(table.state.harbours) == 9
+    else:  # 14 empty spaces with 3 players: some were discovered by ships
+        assert table.state.terrain.count("hidden") < 14 and "ship" in kinds
     replayed = await h.bot.store.replay(table.key)
     assert GAME.dump(replayed) == GAME.dump(table.state)
 
@@ -247,3 +282,18 @@ def test_resources_are_read_as_people_write_them() -> None:
     assert parse_cards("bricks and lumber") == ["brick", "wood"]
     with pytest.raises(IllegalAction, match="wood, brick, wool, grain or ore"):
         parse_cards("3 gold")
+
+
+def test_a_typed_place_finds_a_new_world_harbour_by_its_edge_not_its_ratio() -> None:
+    """"12-13" names the harbour placed on that coast; the "3:1" of its label is no
+    place."""
+    from cogs.seafarers import match
+    from engine.seafarers import GAME
+
+    s = GAME.setup(3, {"scenario": "new_world"}, "typed")
+    actions = GAME.legal_actions(s, 0)
+    want = actions[3]
+    a, b = s.board.edges[want.args["e"]]
+    assert match(actions, f"{a + 1}-{b + 1}", ["A", "B", "C"]) == want
+    with pytest.raises(IllegalAction):
+        match(actions, "3", ["A", "B", "C"])

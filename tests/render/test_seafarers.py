@@ -38,7 +38,9 @@ def test_the_board_is_a_png_and_the_same_from_any_seat() -> None:
     for seat in range(4):
         assert render.draw_board("seafarers", _view(s, seat)) == public
     img = Image.open(io.BytesIO(public))
-    assert img.width >= 1000 and img.height >= 600
+    # the board fills the image's width, the panel under it: at Discord's 550 px a hex
+    # keeps two thirds of its size or more (render/seafarers/board.py)
+    assert 500 <= img.width <= 800 and img.height > img.width
 
 
 def test_pieces_change_the_board_image() -> None:
@@ -100,10 +102,117 @@ def test_terrain_words_on_the_image_are_those_of_the_move_labels() -> None:
 
 
 @pytest.mark.parametrize(("sid", "n"), [("classic", 3), ("four_islands", 3),
-                                        ("four_islands", 4)])
+                                        ("four_islands", 4), ("oceans", 3), ("oceans", 4),
+                                        ("through_the_desert", 3), ("new_world", 3),
+                                        ("new_world", 4),
+                                        ("through_the_desert", 4)])
 def test_every_scenario_draws_its_board(sid: str, n: int) -> None:
     s = GAME.setup(n, {"scenario": sid}, "draw")
     png = render.draw_board("seafarers", _view(s, None))
     img = Image.open(io.BytesIO(png))
-    assert png.startswith(b"\x89PNG") and img.width >= 900 and len(png) < 500_000
-    assert sid.split("_")[0].title() in render.text_board("seafarers", _view(s, None))
+    assert png.startswith(b"\x89PNG") and 500 <= img.width <= 800 and len(png) < 500_000
+    assert sid.split("_")[-1].title() in render.text_board("seafarers", _view(s, None))
+
+
+def test_player_colours_are_the_okabe_ito_palette_and_named_in_words() -> None:
+    """Colour-blind safe colours (Okabe and Ito's palette: vermillion, blue, bluish green,
+    reddish purple), named in the panel and the text twin, and never alone: every piece
+    carries its seat number."""
+    from render.seafarers.board import PLAYER, PLAYER_NAME
+
+    assert PLAYER == [(213, 94, 0), (0, 114, 178), (0, 158, 115), (204, 121, 167)]
+    assert PLAYER_NAME == ["red", "blue", "green", "pink"]
+    s = _game("colours", 200)
+    text = render.text_board("seafarers", _view(s, None))
+    assert "Anne (red)" in text and "Dirk (pink)" in text
+
+
+def _marks(img, fill) -> list[int]:
+    """A piece's drawing with its fill colour taken out: 0 where transparent or of the
+    player's colour, else 1 (dark: the outline, a dark digit) or 2 (light: a light digit,
+    a sail)."""
+    px = img.convert("RGBA").load()
+    out = []
+    for y in range(img.height):
+        for x in range(img.width):
+            r, g, b, a = px[x, y]
+            near = abs(r - fill[0]) + abs(g - fill[1]) + abs(b - fill[2]) < 90
+            out.append(0 if a < 128 or near else 1 + ((r + g + b) // 3 > 128))
+    return out
+
+
+def test_every_piece_carries_its_seat_number() -> None:
+    """A settlement, a city, a road and a ship each show their seat's digit: with the
+    players' colours taken out, seat 1's piece and seat 4's still differ (the digits "1"
+    and "4")."""
+    from render.seafarers import board as B
+
+    for draw in (lambda p: B._building(p, 1), lambda p: B._building(p, 2), B._disc,
+                 B._ship_piece):
+        assert _marks(draw(0), B.PLAYER[0]) != _marks(draw(3), B.PLAYER[3])
+
+
+def test_corner_numbers_only_where_the_player_on_turn_may_build() -> None:
+    """The image numbers only the corners of the view's ``places``: fewer labels, each the
+    number a move label uses."""
+    from engine.seafarers.rules import legal
+
+    s = GAME.setup(4, {"scenario": "four_islands"}, "places")
+    v = GAME.view(s, None)
+    starts = {a["c"] for k, a in legal(s, 0) if k == "settlement"}
+    assert set(v["places"]) == starts and len(starts) < len(v["corners"])
+    full = render.draw_board("seafarers", {**_view(s, None), "places": list(range(len(
+        v["corners"])))})
+    assert render.draw_board("seafarers", _view(s, None)) != full
+
+
+def test_the_end_of_a_game_shows_a_winner_banner() -> None:
+    s = _game("banner", 5000)
+    assert GAME.result(s) is not None
+    v = _view(s, None)
+    winner = NAMES[GAME.result(s)["winners"][0]]
+    from render.seafarers.board import banner_text
+
+    assert banner_text(v).startswith(f"{winner} wins with ")
+    without = dict(v, result=None)
+    assert render.draw_board("seafarers", v) != render.draw_board("seafarers", without)
+
+
+def test_a_long_status_is_one_box_of_at_most_two_lines() -> None:
+    from render.fonts import font
+    from render.seafarers.board import _wrap
+
+    msg = "Players with more than 7 cards discard half of them, then the robber moves"
+    assert len(_wrap(msg, font(15, bold=True), 660)) <= 2
+
+
+def test_face_down_spaces_are_drawn_as_unknown() -> None:
+    """Oceans' empty spaces: the public view shows them "hidden" without a chip, and the
+    image gives them their own look (not a terrain's)."""
+    from render.seafarers.board import TERRAIN
+
+    s = GAME.setup(3, {"scenario": "oceans"}, "unknown")
+    v = GAME.view(s, None)
+    hidden = [h for h in v["hexes"] if h[2] == "hidden"]
+    assert hidden and all(h[3] == 0 for h in hidden)
+    colour, word = TERRAIN["hidden"]
+    assert word == "?" and all(colour != c for t, (c, _) in TERRAIN.items() if t != "hidden")
+
+
+def test_the_text_twin_names_the_harbour_to_place_and_the_face_down_tiles() -> None:
+    s = GAME.setup(3, {"scenario": "new_world"}, "twin")
+    assert "Harbour to place: " in render.text_board("seafarers", _view(s, None))
+    s = GAME.setup(3, {"scenario": "oceans"}, "twin")
+    assert "Face down: 14 tiles, 6 number chips" in render.text_board(
+        "seafarers", _view(s, None))
+
+
+def test_the_hand_lists_what_each_piece_costs() -> None:
+    """catan-base.md "A turn" 4 and seafarers.txt "To build a ship costs 1 wool and 1
+    wood"."""
+    s = GAME.setup(3, {}, "costs")
+    text = render.text_hand("seafarers", _view(s, 0))
+    for cost in ("road = wood + brick", "ship = wood + wool",
+                 "settlement = wood + brick + wool + grain", "city = 2 grain + 3 ore",
+                 "development card = wool + grain + ore"):
+        assert cost in text

@@ -109,3 +109,25 @@ def test_two_deals_of_one_terrain_never_share_labels() -> None:
     lb = next(x.label for x in GAME.legal_actions(b, 0) if x.args == {"c": c})
     assert la != lb and ("3:1" if kind == "any" else kind) in la
     assert moves(a, 0, "settlement")
+
+
+def test_a_robber_or_pirate_move_names_whom_it_lets_you_rob() -> None:
+    """The issue: "the robber and pirate lists name whom each space would let you rob":
+    the players with a building there (a ship, for the pirate) and a card in hand."""
+    s = main_state(seed="victims")
+    s.phase, s.ret = ROBBER, MAIN
+    b = s.board
+    h = next(h for h, t in enumerate(s.terrain) if t == "mountain" and h != s.robber)
+    c1, c2 = b.hex_corners[h][0], b.hex_corners[h][3]
+    s.buildings[c1], s.buildings[c2] = [1, 1], [2, 1]
+    give(s, 1, ore=1)  # seat 2 holds no card: nothing to rob from it
+    a = next(a for a in GAME.legal_actions(s, 0) if a.kind == "robber" and a.args["hex"] == h)
+    assert a.label.endswith(f"(ore {s.chips[h]}), rob {{p1}}")
+    give(s, 2, wood=1)
+    a = next(a for a in GAME.legal_actions(s, 0) if a.kind == "robber" and a.args["hex"] == h)
+    assert a.label.endswith(", rob {p1} or {p2}")
+    sea = next(h for h, t in enumerate(s.terrain) if t == "sea" and h != s.pirate
+               and len(b.hex_edges[h]) == 6)
+    lay(s, 1, b.hex_edges[sea][0], "ship")
+    a = next(a for a in GAME.legal_actions(s, 0) if a.kind == "pirate" and a.args["hex"] == sea)
+    assert a.label.endswith(", rob {p1}")

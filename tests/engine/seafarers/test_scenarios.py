@@ -22,11 +22,12 @@ from .helpers import act, give, island_hexes, lay, main_hexes, main_state, sea_e
 
 def test_the_scenario_option_lists_each_playable_scenario_and_starts_new_shores() -> None:
     opt = GAME.options["scenario"]
-    assert opt.values == ("classic", "new_shores", "four_islands")
+    assert opt.values == tuple(SR.SCENARIOS)
+    assert opt.values[:3] == ("classic", "new_shores", "four_islands")
     assert opt.default == "new_shores"
     assert GAME.setup(3, {}, "default").scenario == "new_shores"
     with pytest.raises(ValueError, match="allowed: classic, new_shores, four_islands"):
-        GAME.setup(3, {"scenario": "oceans"}, "s")
+        GAME.setup(3, {"scenario": "great_crossing"}, "s")
 
 
 @pytest.mark.parametrize(("sid", "n", "board"), [
@@ -36,6 +37,12 @@ def test_the_scenario_option_lists_each_playable_scenario_and_starts_new_shores(
     ("new_shores", 4, "new_shores"),
     ("classic", 3, "classic"),
     ("classic", 4, "classic"),
+    ("oceans", 3, "oceans_3p"),
+    ("oceans", 4, "oceans_4p"),
+    ("through_the_desert", 3, "through_the_desert_3p"),
+    ("through_the_desert", 4, "through_the_desert_4p"),
+    ("new_world", 3, "new_world_3p"),
+    ("new_world", 4, "new_world_4p"),
 ])
 def test_the_player_count_picks_the_3_or_4_player_board(sid: str, n: int, board: str) -> None:
     s = GAME.setup(n, {"scenario": sid}, "count")
@@ -76,7 +83,8 @@ def test_a_table_of_3_in_a_4_player_scenario_is_refused_at_start_naming_its_coun
 
 
 @pytest.mark.parametrize(("sid", "target"), [
-    ("classic", 10), ("new_shores", 13), ("four_islands", 12)])
+    ("classic", 10), ("new_shores", 13), ("four_islands", 12), ("oceans", 12),
+    ("through_the_desert", 12), ("new_world", 12)])
 def test_each_scenario_is_won_at_its_own_target(sid: str, target: int) -> None:
     """catan-base.md "The end": 10 in the base game; seafarers.txt: New Shores "13 Victory
     Points", The Four Islands "12 VPs"."""
@@ -88,13 +96,14 @@ def test_each_scenario_is_won_at_its_own_target(sid: str, target: int) -> None:
 def test_pieces_per_player_come_from_the_scenario() -> None:
     """5 settlements, 4 cities, 15 roads (catan-base.md "Pieces"); 15 ships with Seafarers;
     none in the classic game."""
-    for sid, ships in (("classic", 0), ("new_shores", 15), ("four_islands", 15)):
+    for sid, ships in (("classic", 0), ("new_shores", 15), ("four_islands", 15),
+                       ("oceans", 15), ("through_the_desert", 15), ("new_world", 15)):
         s = GAME.setup(4, {"scenario": sid}, "pieces")
         left = GAME.view(s, None)["players"][0]["left"]
         assert left == {"settlement": 5, "city": 4, "road": 15, "ship": ships}
 
 
-@pytest.mark.parametrize("sid", ["classic", "new_shores", "four_islands"])
+@pytest.mark.parametrize("sid", list(SR.SCENARIOS))
 def test_game_rules_prints_the_scenarios_special_rules_and_target(sid: str) -> None:
     sr = SR.SCENARIOS[sid]
     text = GAME.rules_text({"scenario": sid})
