@@ -1,13 +1,22 @@
 """Parley's entry point.
 
     python bot.py            run the Discord bot (needs PARLEY_TOKEN)
+    python bot.py --shard-count N --shards 0-3
+                             run shards 0 to 3 of N in this process (several processes
+                             with disjoint ranges share one PostgreSQL database)
     python bot.py console    play a table in the terminal, no Discord needed
+    python bot.py migrate-db --from parley.db --to postgresql://user:pass@host/db
+                             copy every table, move log and setting from the SQLite file
+                             into an empty PostgreSQL database, then check the copy (stop
+                             the bot first; --from defaults to PARLEY_DB)
 
 Configuration comes from the environment, or from a `.env` file beside this one
 (KEY=VALUE lines; the environment wins):
 
     PARLEY_TOKEN       the bot token from the Discord developer portal (DISCORD_TOKEN works too)
-    PARLEY_DB          the SQLite file (default: parley.db in the working directory)
+    PARLEY_DB          the database: a SQLite file (default: parley.db in the working
+                       directory), or postgresql://user:pass@host/db for PostgreSQL, which
+                       several bot processes can share
     PARLEY_DEV_GUILD   optional server id: commands sync there instantly while developing
     PARLEY_LOG_LEVEL   optional: DEBUG, INFO (default), WARNING, ERROR. Whatever the level,
                        the log never shows the token nor hidden game information: the
@@ -183,6 +192,83 @@ def startup_failure(error: BaseException) -> str | None:
     return None
 
 
+def migrate_db(args: list[str], default_source: str) -> int:
+    """``python bot.py migrate-db --from SOURCE --to TARGET``: copy the whole database and
+    check the copy (data/migrate_db.py). Prints one line: what was copied, or why not."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python bot.py migrate-db",
+        description="Copy every table, move log and setting into an empty database (SQLite "
+                    "to PostgreSQL) and check the copy. Stop the bot while copying.")
+    parser.add_argument("--from", dest="source", default=default_source,
+                        help=f"the database to copy (default: PARLEY_DB, here {default_source})")
+    parser.add_argument("--to", dest="target", required=True,
+                        help="the empty database to copy into, e.g. postgresql://user:pass@host/db")
+    options = parser.parse_args(args)
+
+    from data.db import describe
+    from data.migrate_db import CopyError, copy_database, summary
+
+    try:
+        counts = asyncio.run(copy_database(options.source, options.target))
+    except CopyError as err:
+        print(err, file=sys.stderr)
+        return 1
+    except Exception as err:  # noqa: BLE001 - a database that cannot be opened: one line
+        print(f"migrate-db failed: {type(err).__name__}: {clip(str(err), 200)} "
+              f"(from {describe(options.source)} to {describe(options.target)}).",
+              file=sys.stderr)
+        return 1
+    print(summary(options.source, options.target, counts))
+    return 0
+
+
+SHARDS_HELP = ("Sharding: `python bot.py --shard-count N --shards FIRST-LAST` runs shards "
+               "FIRST to LAST (or a list, e.g. 0,2,4-5) of N in this process; --shards "
+               "defaults to all N.")
+
+
+def shard_options(args: list[str]) -> tuple[int, list[int]] | None:
+    """``--shard-count N [--shards 0-3]`` -> (N, the shard ids), None without the flags.
+    ValueError with a sentence for anything else (issue 16, "Sharded processes")."""
+    if not args:
+        return None
+    values: dict[str, str] = {}
+    rest = list(args)
+    while rest:
+        flag = rest.pop(0)
+        name, eq, value = flag.partition("=")
+        if name not in ("--shard-count", "--shards") or name in values:
+            raise ValueError(f"Unknown or repeated argument {quote(clip(flag, 40))}. "
+                             f"{SHARDS_HELP}")
+        if not eq:
+            if not rest:
+                raise ValueError(f"{name} needs a value. {SHARDS_HELP}")
+            value = rest.pop(0)
+        values[name] = value.strip()
+    count_text = values.get("--shard-count")
+    if count_text is None:
+        raise ValueError(f"--shards needs --shard-count. {SHARDS_HELP}")
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ValueError(f"--shard-count must be a whole number of at least 1, not "
+                         f"{quote(clip(count_text, 20))}.")
+    count = int(count_text)
+    spec = values.get("--shards", f"0-{count - 1}")
+    ids: set[int] = set()
+    for part in spec.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"--shards must be numbers or ranges like 0-3 or 0,2,4-5, not "
+                             f"{quote(clip(spec, 40))}.")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high >= count:
+            raise ValueError(f"--shards must be between 0 and {count - 1} (--shard-count "
+                             f"{count}), low to high, not {quote(clip(spec, 40))}.")
+        ids.update(range(low, high + 1))
+    return count, sorted(ids)
+
+
 def main(argv: list[str]) -> int:
     env_file = Path(os.environ.get("PARLEY_ENV_FILE") or Path(__file__).with_name(".env"))
     conf = settings(os.environ, env_file)
@@ -191,8 +277,15 @@ def main(argv: list[str]) -> int:
         import console
 
         return console.main(db_path)
-    if argv[1:]:
+    if argv[1:2] == ["migrate-db"]:
+        return migrate_db(argv[2:], db_path)
+    if argv[1:] and not argv[1].startswith("--shard"):
         print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        sharding = shard_options(argv[1:])
+    except ValueError as err:
+        print(err, file=sys.stderr)
         return 2
     token = conf.get("PARLEY_TOKEN") or conf.get("DISCORD_TOKEN")
     if not token:
@@ -213,7 +306,15 @@ def main(argv: list[str]) -> int:
     from cogs.bot import create_bot
     from cogs.config import Config
 
-    bot = create_bot(Config(token=token, db_path=db_path, dev_guild=int(guild) if guild else None))
+    # --shard-count/--shards go to the bot (an AutoShardedBot runs those shards) and to its
+    # table service (the turn clock walks only those shards' tables: data/tables.py, Shards)
+    shards = {} if sharding is None else {"shard_count": sharding[0], "shard_ids": sharding[1]}
+    if shards and not {"shard_count", "shard_ids"} <= set(Config.__dataclass_fields__):
+        print("This build's cogs cannot run a range of shards yet (cogs.config.Config has no "
+              "shard_count and shard_ids): run without --shard-count.", file=sys.stderr)
+        return 2
+    bot = create_bot(Config(token=token, db_path=db_path, dev_guild=int(guild) if guild else None,
+                            **shards))
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:

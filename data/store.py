@@ -37,7 +37,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,13 +50,15 @@ from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING, Clock, Seat, Setti
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Conflict", "DamagedTable", "LogEntry", "Store", "StoreBusy", "TableExists"]
+__all__ = ["QUICK_WAIT", "SCHEMA_TABLES", "Conflict", "DamagedTable", "LogEntry", "Store",
+           "StoreBusy", "TableExists"]
 
 LIVE_STATUSES = (LOBBY, PLAYING)
 
 #: How long a change answered at once (not deferred) may wait for the write lock: Discord
 #: wants an answer within 3 seconds of the click, and "busy, try again" is that answer.
 QUICK_WAIT = 2.0
+
 _HEAD_COLUMNS = (
     "key, channel, guild, parent, game_id, options, host, seed, status, meta, version, title"
 )
@@ -307,7 +309,7 @@ class Store:
                 raise clash.error from None
             raise TableExists(live) from None
 
-    def _reading(self, snapshot: bool = False) -> Any:
+    def _reading(self, snapshot: bool = False) -> AbstractAsyncContextManager[Conn]:
         """The reading connection; with ``snapshot``, inside one read transaction, so that
         several statements see one committed state."""
         return self._backend.reading(snapshot)

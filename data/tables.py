@@ -11,6 +11,16 @@ Lobby and table changes answered at once (not deferred) wait at most ``QUICK_WAI
 database's write lock and then refuse with "busy, try again" (``StoreBusy``); moves, which
 the cogs defer, wait the store's whole ``busy_timeout``.
 
+Several bot processes on one database (issue 16): the turn clock of every process walks the
+same playing tables, so before acting on a due reminder or time-out, :meth:`TableService.tick`
+claims that event in the database (``Store.claim_clock``). Exactly one process gets the
+claim and fires the event; the others skip it. A process that dies holding a claim loses
+nothing: after ``claim_lease`` seconds another process takes the event over. A process that
+runs a range of Discord shards (``python bot.py --shard-count N --shards 0-3``) walks only
+the tables of its shards' guilds (:class:`Shards`): a table belongs to its guild's shard,
+whose process has the channel to post in; the claims keep overlapping ranges and restarts
+from firing an event twice.
+
 Moves never run the AI on their own: after a move the caller sees ``Outcome.ai_to_act`` and
 calls :meth:`TableService.run_ai`, so a person's move is answered before the AI thinks.
 A choice made in several steps that a Discord menu sends at once goes through
@@ -21,6 +31,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +57,10 @@ log = logging.getLogger(__name__)
 TIMEOUT_AI_LEVEL = "normal"
 #: at most this many moves made for one timed-out seat (a turn of several steps)
 TIMEOUT_TURN_MOVES = 50
+
+#: a claimed clock event that its process has not done within this many seconds (it died)
+#: is taken over by another process; several times the clock's pass and an AI turn
+CLAIM_LEASE = 300.0
 
 _MISSING = object()
 
@@ -129,9 +146,53 @@ def _waiting_people(table: Table) -> list[int]:
     return [s for s in table.clock.waiting_for if not table.seats[s].is_ai]
 
 
+def shard_of(guild: str | None, count: int) -> int:
+    """The Discord shard of a guild: ``(guild_id >> 22) % count``, Discord's own formula;
+    a table without a guild (a direct message) is shard 0's, as Discord sends DMs there."""
+    if guild is None or not str(guild).isdigit():
+        return 0
+    return (int(guild) >> 22) % count
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards one bot process runs: ``ids`` out of ``count``."""
+
+    count: int
+    ids: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"Shards must be numbers from 0 to {self.count - 1}.")
+
+    def owns(self, guild: str | None) -> bool:
+        """True when the guild's tables belong to this process."""
+        return shard_of(guild, self.count) in self.ids
+
+
+def clock_event(table: Table, due: str) -> str:
+    """The identity of the clock event ``due`` ("remind" or "timeout") of ``table``: the
+    kind and the moment it counts from, which the handling of the event moves on (a
+    reminder sets ``last_reminded``, a time-out restarts or ends the turn)."""
+    c = table.clock
+    since = c.turn_started if due == "timeout" else (c.last_reminded or c.turn_started)
+    return f"{due}@{since!r}"
+
+
+def process_name() -> str:
+    """This process, as a clock claim names its owner: host, pid and a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
 class TableService:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, owner: str | None = None,
+                 claim_lease: float = CLAIM_LEASE, shards: Shards | None = None) -> None:
         self.store = store
+        #: who this process is in the clock's claims
+        self.owner = owner or process_name()
+        self.claim_lease = claim_lease
+        #: the shards whose tables this process's clock walks (None: every table)
+        self.shards = shards
 
     # -- finding tables ------------------------------------------------------------------
 
@@ -417,13 +478,20 @@ class TableService:
 
     async def tick(self, now: float) -> list[ClockEvent]:
         """Remind, or apply the time-out outcome, at every playing table whose clock is
-        due. A table that fails is logged and skipped, so one never stops the others."""
+        due and whose due event this process claims first (other processes on the same
+        database skip it). A table that fails is logged and skipped, so one never stops
+        the others."""
         events: list[ClockEvent] = []
         for head in await self.store.playing():  # without states: one bad state stops none
             due = head.due(now)
             if due is None or head.key is None:
                 continue
+            if self.shards is not None and not self.shards.owns(head.guild):
+                continue  # another process's shard
             try:
+                if not await self.store.claim_clock(head.key, clock_event(head, due),
+                                                    self.owner, now, self.claim_lease):
+                    continue  # another process fires this one
                 event = await self._clock(head.key, due, now)
             except (_NotDue, Conflict):
                 continue  # someone moved meanwhile: the clock was reset by that move
@@ -432,12 +500,22 @@ class TableService:
             except StoreBusy:
                 log.warning("turn clock: the database stayed locked; table %s waits for "
                             "the next pass", head.key)
+                await self._unclaim(head.key)
                 continue
             except Exception:
                 log.exception("turn clock failed at table %s", head.key)
+                await self._unclaim(head.key)
                 continue
             events.append(event)
         return events
+
+    async def _unclaim(self, key: int) -> None:
+        """Give back a claim whose event failed, so the next pass (of any process) tries it
+        again instead of waiting for the lease to run out."""
+        try:
+            await self.store.release_clock(key, self.owner)
+        except Exception:  # noqa: BLE001 - the lease runs out all the same
+            log.warning("turn clock: could not give back the claim of table %s", key)
 
     async def _clock(self, key: int, due: str, now: float) -> ClockEvent:
         table = await self._get(key)

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import engine
-from data.store import Store
+from data.store import Store, TableExists
 from data.tables import TableService
 from engine.core import Action, IllegalAction
 from tests.data.helpers import T0, canon, dump, open_table, pick, refusal
@@ -202,3 +202,21 @@ async def _database_is_sound(db: Path | str) -> None:
             assert table is not None
             seat = min(table.to_act(game))
             await store.apply_move(table.key, seat, game.legal_actions(table.state, seat)[0], T0)
+
+
+async def test_two_stores_opening_a_table_in_one_channel_at_once_open_one(
+    svc: TableService, db: Path | str
+) -> None:
+    """The database's unique index decides: one lobby opens, the other host is told about
+    it (TableExists naming the first), whichever process each click reached."""
+    async with await Store.open(db) as other:
+        results = await asyncio.gather(
+            svc.new("cutlass", "c1", "u0", "Anne", {}, now=T0),
+            TableService(other).new("cutlass", "c1", "u9", "Zed", {}, now=T0),
+            return_exceptions=True,
+        )
+    opened = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, TableExists)]
+    assert len(opened) == 1 and len(refused) == 1, results
+    assert refused[0].table.key == opened[0].key
+    assert [t.key for t in await svc.store.list_tables()] == [opened[0].key]
