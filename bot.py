@@ -309,10 +309,6 @@ def main(argv: list[str]) -> int:
     # --shard-count/--shards go to the bot (an AutoShardedBot runs those shards) and to its
     # table service (the turn clock walks only those shards' tables: data/tables.py, Shards)
     shards = {} if sharding is None else {"shard_count": sharding[0], "shard_ids": sharding[1]}
-    if shards and not {"shard_count", "shard_ids"} <= set(Config.__dataclass_fields__):
-        print("This build's cogs cannot run a range of shards yet (cogs.config.Config has no "
-              "shard_count and shard_ids): run without --shard-count.", file=sys.stderr)
-        return 2
     bot = create_bot(Config(token=token, db_path=db_path, dev_guild=int(guild) if guild else None,
                             **shards))
     try:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import discord
 from discord import app_commands
@@ -19,7 +21,7 @@ from discord.ext import commands
 from cogs.config import Config
 from cogs.errors import answer_error
 from data.store import Store
-from data.tables import TableService
+from data.tables import Shards, TableService
 
 log = logging.getLogger("parley.cogs")
 
@@ -33,13 +35,46 @@ class ParleyTree(app_commands.CommandTree):
         await answer_error(interaction, error)
 
 
+class TableLocks:
+    """One ``asyncio.Lock`` per table, kept only while someone holds it or waits for it.
+
+    ``async with locks(key):`` serialises the work of one table: everyone using the same
+    key at the same time shares one lock, and the last one out drops it. A bot that has
+    served thousands of tables holds locks only for the tables being worked on now (one
+    lock per table ever seen, kept for ever, was a slow leak: the reliability issue's item
+    on memory).
+    """
+
+    def __init__(self) -> None:
+        # table key -> [the lock, how many hold it or wait for it]
+        self._held: dict[int, list] = {}
+
+    def __len__(self) -> int:
+        """The tables whose lock someone holds or waits for now."""
+        return len(self._held)
+
+    @asynccontextmanager
+    async def __call__(self, key: int) -> AsyncIterator[None]:
+        entry = self._held.get(key)
+        if entry is None:
+            entry = self._held[key] = [asyncio.Lock(), 0]
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                yield
+        finally:  # also when cancelled while waiting: the count must come down
+            entry[1] -= 1
+            if entry[1] == 0:
+                del self._held[key]
+
+
 class ParleyBot(commands.Bot):
     """A discord.py bot with Parley's store (``store``) and table service (``svc``)."""
 
     store: Store
     svc: TableService
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, **shards: object) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
         super().__init__(
@@ -49,17 +84,17 @@ class ParleyBot(commands.Bot):
             tree_cls=ParleyTree,
             # Player names come from Discord and could read "@everyone": only users ping.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **shards,
         )
         self.config = config
         # Serialises the after-move work (AI moves, board posts) of one table at a time;
         # holds no game state, so a restart loses nothing.
-        self._table_locks: dict[int, asyncio.Lock] = {}
+        self._table_locks = TableLocks()
 
-    def table_lock(self, key: int) -> asyncio.Lock:
-        lock = self._table_locks.get(key)
-        if lock is None:
-            lock = self._table_locks[key] = asyncio.Lock()
-        return lock
+    def table_lock(self, key: int) -> AbstractAsyncContextManager[None]:
+        """``async with bot.table_lock(key):`` runs the block alone for that table (see
+        ``TableLocks``)."""
+        return self._table_locks(key)
 
     async def setup_hook(self) -> None:
         from cogs.adapters import game_cog_classes
@@ -68,7 +103,10 @@ class ParleyBot(commands.Bot):
         from cogs.views import DYNAMIC_ITEMS
 
         self.store = await Store.open(self.config.db_path)
-        self.svc = TableService(self.store)
+        c = self.config
+        shards = None if c.shard_count is None or c.shard_ids is None else \
+            Shards(c.shard_count, frozenset(c.shard_ids))
+        self.svc = TableService(self.store, shards=shards)
         await self.add_cog(GameCog(self))
         for cog_class in game_cog_classes():
             await self.add_cog(cog_class(self))
@@ -105,6 +143,18 @@ class ParleyBot(commands.Bot):
                 await store.close()
 
 
+class ShardedParleyBot(ParleyBot, commands.AutoShardedBot):
+    """The bot running the shards ``config.shard_ids`` of ``config.shard_count`` in one
+    process (discord.py's AutoShardedBot): the same cogs, store and service; the service's
+    turn clock walks only the tables of guilds on those shards (issue 16)."""
+
+    def __init__(self, config: Config) -> None:
+        super().__init__(config, shard_count=config.shard_count, shard_ids=config.shard_ids)
+
+
 def create_bot(config: Config) -> ParleyBot:
-    """The bot, ready for ``bot.run(config.token)`` (or ``login`` + ``connect``)."""
+    """The bot, ready for ``bot.run(config.token)`` (or ``login`` + ``connect``): sharded
+    when the config names a shard count."""
+    if config.shard_count is not None:
+        return ShardedParleyBot(config)
     return ParleyBot(config)

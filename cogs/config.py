@@ -11,11 +11,16 @@ class Config:
 
     - ``token``: the bot token; only the entry point uses it (``bot.run(token)``), the bot
       object keeps it out of every message and log line. None in offline tests.
-    - ``db_path``: the SQLite file holding every table, its action log and the bot's posts.
+    - ``db_path``: where every table, its action log and the bot's posts live: a SQLite
+      file path, or a ``postgresql://`` URL (data/db.py).
     - ``dev_guild``: a server id; when set, the slash commands are copied to that server
       and synced there at start-up (instant, for development). When None they are synced
       globally (Discord may take a while to show changes).
     - ``seed``: see below.
+    - ``shard_count`` and ``shard_ids``: run those Discord shards of ``shard_count`` in this
+      process (``python bot.py --shard-count N --shards 0-3``); None: one process, Discord
+      picks the shards. Several processes with disjoint ranges share one PostgreSQL
+      database; each one's turn clock walks only its shards' tables (issue 16).
     """
 
     token: str | None
@@ -24,3 +29,5 @@ class Config:
     #: None in production: every table gets a fresh random seed. Set (tests, bug reports),
     #: a table's seed is this text plus its channel id, so its deals can be replayed.
     seed: str | None = None
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
