@@ -32,12 +32,12 @@ from cogs.notify import (
     refresh_lobby,
     welcome,
 )
-from cogs.play import bot_of, live_table, show_panel
+from cogs.play import bot_of, live_table, seated, show_panel
 from cogs.texts import fill
 from data.store import DamagedTable, TableExists
 from data.tables import Outcome
 from engine.core import IllegalAction, resolve_options
-from engine.table import AI_LEVELS, LOBBY, PLAYING, TIMEOUT_OUTCOMES, Table
+from engine.table import AI_LEVELS, LOBBY, NOTIFY_MODES, PLAYING, TIMEOUT_OUTCOMES, Table
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
@@ -49,15 +49,31 @@ THREAD_ARCHIVE_MINUTES = 10080  # a week: long games go quiet for days
 # -- shared by commands and buttons ---------------------------------------------------------
 
 
+def at_table(interaction: discord.Interaction, table: Table, refusal: str = "") -> None:
+    """Refuse a click made outside ``table``'s channel: a button names its table in its
+    custom id, and a button shown elsewhere (a copied message, or a forged id) must not
+    change a table the clicker is not looking at."""
+    if str(interaction.channel_id) != table.id:
+        text = refusal or texts.WRONG_CHANNEL
+        raise IllegalAction(text.format(channel=f"<#{table.id}>"))
+
+
+async def say(interaction: discord.Interaction, text: str,
+              allowed: discord.AllowedMentions | None = None) -> None:
+    """Answer in public: the reply to a command, or a followup to a deferred click."""
+    allowed = allowed or discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        await interaction.followup.send(text, allowed_mentions=allowed)
+    else:
+        await interaction.response.send_message(text, allowed_mentions=allowed)
+
+
 async def join_table(interaction: discord.Interaction, table: Table) -> None:
     """Seat the user at ``table`` (lobby only), welcome them by DM, tell the channel.
 
-    The table must be the one of the channel the user clicked or typed in: a Join button
-    names its table in its custom id, and a button shown elsewhere (or a forged id) must not
-    seat anyone at a table they are not looking at.
+    The table must be the one of the channel the user clicked or typed in (``at_table``).
     """
-    if str(interaction.channel_id) != table.id:
-        raise IllegalAction(texts.WRONG_CHANNEL_JOIN.format(channel=f"<#{table.id}>"))
+    at_table(interaction, table, texts.WRONG_CHANNEL_JOIN)
     bot = bot_of(interaction)
     player = str(interaction.user.id)
     outcome = await bot.svc.join(table.id, player, interaction.user.display_name, time.time())
@@ -68,6 +84,40 @@ async def join_table(interaction: discord.Interaction, table: Table) -> None:
     await refresh_lobby(bot, table)
     if not await welcome(bot, table, player):
         await notice_dm_closed(bot, table, player)
+
+
+async def leave_table(interaction: discord.Interaction, table: Table) -> None:
+    """The user gives up their seat in ``table``'s lobby; the channel is told."""
+    at_table(interaction, table)
+    bot = bot_of(interaction)
+    outcome = await bot.svc.leave(table.id, str(interaction.user.id), time.time())
+    await say(interaction, texts.LEFT.format(mention=interaction.user.mention))
+    await refresh_lobby(bot, outcome.table)
+
+
+async def add_ai(interaction: discord.Interaction, table: Table, level: str = "normal") -> None:
+    """The host seats a computer captain of ``level`` in ``table``'s lobby."""
+    at_table(interaction, table)
+    bot = bot_of(interaction)
+    outcome = await bot.svc.add_bot(table.id, str(interaction.user.id), level, time.time())
+    table = outcome.table
+    await say(interaction, texts.BOT_ADDED.format(
+        name=table.seats[-1].name, seated=len(table.seats), most=game_of(table).max_players))
+    await refresh_lobby(bot, table)
+
+
+async def start_table(interaction: discord.Interaction, table: Table) -> None:
+    """The host deals: the channel hears it (every person pinged), the lobby message loses
+    its buttons, then the AI moves and the first board and the hands follow."""
+    at_table(interaction, table)
+    bot = bot_of(interaction)
+    outcome = await bot.svc.start(table.id, str(interaction.user.id), time.time())
+    table = outcome.table
+    people = [mention(table, s) for s, seat in enumerate(table.seats) if not seat.is_ai]
+    await say(interaction, texts.STARTED.format(mentions=texts.join_words(people)),
+              pings(table, range(len(table.seats))))
+    await refresh_lobby(bot, table)
+    await after_moves(bot, outcome, None)
 
 
 async def send_rules(
@@ -281,37 +331,30 @@ class GameCog(commands.GroupCog, group_name="game",
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = await live_table(interaction)
-        outcome = await self.bot.svc.leave(table.id, str(interaction.user.id), time.time())
-        await interaction.response.send_message(
-            texts.LEFT.format(mention=interaction.user.mention))
-        await refresh_lobby(self.bot, outcome.table)
+        await leave_table(interaction, await live_table(interaction))
 
     @app_commands.command(name="add-bot", description="Seat a computer captain (host only)")
     @app_commands.describe(level="How well the computer plays (default: normal)")
     @app_commands.choices(level=[app_commands.Choice(name=texts.AI_LEVEL_NAMES[lv], value=lv)
                                  for lv in AI_LEVELS])
     async def add_bot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        await add_ai(interaction, await live_table(interaction), level)
+
+    @app_commands.command(name="remove-bot",
+                          description="Take the last computer captain off the table (host only)")
+    async def remove_bot(self, interaction: discord.Interaction) -> None:
         table = await live_table(interaction)
-        outcome = await self.bot.svc.add_bot(table.id, str(interaction.user.id), level,
-                                             time.time())
+        ais = [s.name for s in table.seats if s.is_ai]
+        outcome = await self.bot.svc.remove_bot(table.id, str(interaction.user.id), time.time())
         table = outcome.table
-        await interaction.response.send_message(texts.BOT_ADDED.format(
-            name=table.seats[-1].name, seated=len(table.seats),
+        await say(interaction, texts.BOT_REMOVED.format(
+            name=ais[-1] if ais else "An AI captain", seated=len(table.seats),
             most=game_of(table).max_players))
         await refresh_lobby(self.bot, table)
 
     @app_commands.command(name="start", description="Deal and start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        table = await live_table(interaction)
-        outcome = await self.bot.svc.start(table.id, str(interaction.user.id), time.time())
-        table = outcome.table
-        people = [mention(table, s) for s, seat in enumerate(table.seats) if not seat.is_ai]
-        await interaction.response.send_message(
-            texts.STARTED.format(mentions=texts.join_words(people)),
-            allowed_mentions=pings(table, range(len(table.seats))))
-        await refresh_lobby(self.bot, table)
-        await after_moves(self.bot, outcome, None)
+        await start_table(interaction, await live_table(interaction))
 
     @app_commands.command(name="status", description="Post the table's board again")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -408,6 +451,26 @@ class GameCog(commands.GroupCog, group_name="game",
             mention=interaction.user.mention,
             changes=texts.settings_changes(table.settings, s),
             summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)))
+        await refresh_lobby(self.bot, after)  # the lobby message shows the turn clock
+
+    @app_commands.command(
+        name="notify",
+        description="Which DMs you get at this table: on every turn, only reminders, or none")
+    @app_commands.describe(mode="Leave it out to see your choice now")
+    @app_commands.choices(mode=[app_commands.Choice(name=texts.NOTIFY_NAMES[m], value=m)
+                                for m in NOTIFY_MODES])
+    async def notify(self, interaction: discord.Interaction, mode: str | None = None) -> None:
+        """Your DMs at this table (issue 14; ``notify.hand_dm`` says what each choice sends)."""
+        table = await live_table(interaction)
+        if mode is None:
+            now = table.seats[seated(interaction, table)].notify
+            await answer(interaction, texts.NOTIFY_NOW.format(choice=texts.NOTIFY_NAMES[now]))
+            return
+        try:
+            await self.bot.svc.notify(table.id, str(interaction.user.id), mode, time.time())
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        await answer(interaction, texts.NOTIFY_SAVED.format(choice=texts.NOTIFY_NAMES[mode]))
 
     @app_commands.command(name="abort",
                           description="Close the table for good (host or message managers)")

@@ -59,12 +59,15 @@ DM_CLOSED = (
 
 # -- confirmations ------------------------------------------------------------------------
 WELCOME_DM = (
-    "Ahoy! You took a seat at the **{title}** table in {channel}. Your cards and private "
-    "choices will come here as direct messages; `/game hand` shows them too."
+    "Ahoy! You took a seat at the **{title}** table in {channel}. Once the game begins, this "
+    "message shows your hand, kept up to date; a new message comes when it is your turn and "
+    "when the game ends (`/game notify` changes that). `/game hand` shows your hand too."
 )
+HAND_MOVED = "Your hand at the **{title}** table in {channel} is in a newer message below."
 JOINED = "{mention} takes a seat at the table ({seated}/{most})."
 LEFT = "{mention} leaves the table."
 BOT_ADDED = "**{name}** takes a seat at the table ({seated}/{most})."
+BOT_REMOVED = "**{name}** leaves the table ({seated}/{most})."
 STARTED = "The game begins! {mentions}: your cards are in your DMs (or `/game hand`)."
 ABORTED = "{mention} aborted the table: the game is over without a winner."
 BOARD_REPOSTED = "The board is reposted below."
@@ -85,18 +88,37 @@ ABORTED_DAMAGED = (
     "fresh one here."
 )
 WRONG_CHANNEL_JOIN = "That Join button belongs to the table in {channel}: join it there."
+WRONG_CHANNEL = "That button belongs to the table in {channel}: use it there."
+LOBBY_OVER = (
+    "That lobby is closed: the game has started or the table was closed. "
+    "`/game status` shows where the table stands."
+)
 DONE = "Done: {label}"
 
 LOBBY_HELP = (
-    "`/game join` (or the **Join** button) takes a seat; the host adds computer captains "
-    "with `/game add-bot` and starts with `/game start`. `/game rules` explains the game."
+    "**Join** (or `/game join`) takes a seat and **Leave** gives it up. The host adds a "
+    "computer captain with **Add AI** (`/game add-bot` chooses its level, `/game remove-bot` "
+    "takes one away) and deals with **Start**. `/game notify` chooses your DMs; "
+    "`/game rules` explains the game."
 )
+CLOCK_HEAD = "**Turn clock** (the host or a channel manager changes it with `/game settings`):"
 
 TIMEOUT_NAMES = {
     "remind": "remind the player again",
     "ai-move": "an AI makes that move for them",
     "ai-seat": "an AI takes over their seat",
 }
+#: the choices of ``/game notify`` (engine.table.NOTIFY_MODES), as the player reads them
+NOTIFY_NAMES = {
+    "turns": "a DM when it is your turn, and at the end (the default)",
+    "reminders": "a DM only when the turn clock sends a reminder",
+    "none": "no DM (your hand message, if you have one, is still kept up to date)",
+}
+NOTIFY_SAVED = "At this table you now get {choice}. `/game hand` shows your hand any time."
+NOTIFY_NOW = (
+    "At this table you get {choice}. `/game notify` with a choice changes it; "
+    "`/game hand` shows your hand any time."
+)
 AI_LEVEL_NAMES = {
     "random": "random (plays any legal move)",
     "easy": "easy",
@@ -137,6 +159,31 @@ def settings_changes(before: Any, after: Any) -> str:
         out.append(f"on time-out {TIMEOUT_NAMES.get(before.on_timeout, before.on_timeout)} → "
                    f"{TIMEOUT_NAMES.get(after.on_timeout, after.on_timeout)}")
     return "; ".join(out) or "nothing (the same values again)"
+
+
+#: words kept small inside a title ("Through the Desert")
+_SMALL_WORDS = frozenset({"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the",
+                          "to", "vs"})
+
+
+def option_name(name: str) -> str:
+    """An option's name as words: "round_limit" is "Round limit" (issue 14: the lobby
+    shows options in words, never internal values)."""
+    return name.replace("_", " ").capitalize()
+
+
+def option_value(value: Any) -> str:
+    """An option's value as words: yes or no, a number, or a title ("new_shores" is "New
+    Shores", "through_the_desert" is "Through the Desert"). The engine gives no display
+    names for its values, so these are made from the values themselves."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if not isinstance(value, str):
+        return str(value)
+    words = value.replace("_", " ").split()
+    return " ".join(
+        w if i and w in _SMALL_WORDS else "-".join(p[:1].upper() + p[1:] for p in w.split("-"))
+        for i, w in enumerate(words))
 
 
 def join_words(words: Iterable[str]) -> str:

@@ -5,9 +5,10 @@ needs (table key, seat, the seat's move count when the menu was drawn), and
 ``setup_hook`` registers the templates on every start. Nothing about a message is kept in
 memory, so a click on a message posted before a restart is answered by the new process.
 
-- ``parley:hand:<key>``: **My hand / act** on the turn message: the private panel.
-- ``parley:rules:<key>``: **Rules**: the game's rules for the table's options.
-- ``parley:join:<key>``: **Join** on the lobby message.
+- ``parley:<kind>:<key>``: a button of the table's public messages, one class
+  (``TableButton``) with the kind in its id: ``hand`` (**My hand / act** on the turn
+  message: the private panel), ``rules`` (**Rules**), and the lobby's ``join``, ``leave``,
+  ``addai`` and ``start`` (issue 14: the lobby runs itself; the last two for the host).
 - ``parley:act:<key>:<seat>:<moves>:<part>``: a menu of the seat's legal actions.
 - ``parley:do:<key>:<seat>:<moves>:<action>``: a button for one action (Pass, Confirm...).
 - ``parley:batch:<key>:<seat>:<moves>:<finish>``: a multi-pick menu applied as one batch,
@@ -39,7 +40,7 @@ from cogs import texts
 from cogs.actions import encode, label, token
 from cogs.adapters import Panel, Pick, Step
 from cogs.errors import answer_error
-from cogs.game import join_table, send_rules
+from cogs.game import add_ai, at_table, join_table, leave_table, send_rules, start_table
 from cogs.notify import COLOUR
 from cogs.play import (
     bot_of,
@@ -51,6 +52,7 @@ from cogs.play import (
     step_picture,
 )
 from engine.core import IllegalAction
+from engine.table import LOBBY
 
 if TYPE_CHECKING:
     from engine.table import Table
@@ -70,73 +72,77 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[Any]) -> Non
         await answer_error(interaction, error)
 
 
-class HandButton(DynamicItem[Button], template=r"parley:hand:(?P<key>[0-9]+)"):
-    def __init__(self, key: int) -> None:
-        super().__init__(Button(label="My hand / act", emoji="🃏",
-                                style=discord.ButtonStyle.primary, custom_id=f"parley:hand:{key}"))
-        self.key = key
+#: what each kind of ``TableButton`` looks like: label, emoji, style
+TABLE_BUTTONS: dict[str, tuple[str, str, discord.ButtonStyle]] = {
+    "hand": ("My hand / act", "🃏", discord.ButtonStyle.primary),
+    "rules": ("Rules", "📜", discord.ButtonStyle.secondary),
+    "join": ("Join", "🏴‍☠️", discord.ButtonStyle.success),
+    "leave": ("Leave", "🚪", discord.ButtonStyle.secondary),
+    "addai": ("Add AI", "🤖", discord.ButtonStyle.secondary),
+    "start": ("Start", "▶️", discord.ButtonStyle.primary),
+}
+#: the lobby's buttons, in the order they are shown (the host's last)
+LOBBY_KINDS = ("join", "leave", "addai", "start")
+
+
+class TableButton(DynamicItem[Button],
+                  template=r"parley:(?P<kind>hand|rules|join|leave|addai|start):(?P<key>[0-9]+)"):
+    """A button of a table's turn or lobby message; the kind and the table are in its id,
+    so a click is answered after a restart too.
+
+    **My hand / act** and **Rules** answer privately after a deferral. The lobby's buttons
+    write, so they acknowledge the click at once (a deferred update: the write may wait
+    for the database's lock) and answer with followups; they act only on a table still in
+    its lobby, and only in that table's channel (``game.at_table``)."""
+
+    def __init__(self, kind: str, key: int) -> None:
+        text, emoji, style = TABLE_BUTTONS[kind]
+        super().__init__(Button(label=text, emoji=emoji, style=style,
+                                custom_id=f"parley:{kind}:{key}"))
+        self.kind, self.key = kind, key
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["key"]))
+    ) -> TableButton:
+        return cls(match["kind"], int(match["key"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            # Acknowledged before anything that may wait (the panel draws the hand).
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await show_panel(interaction, await bot_of(interaction).store.get(self.key))
+        if self.kind in ("hand", "rules"):
+            work = self._private(interaction)
+        else:
+            work = self._lobby(interaction)
+        await guarded(interaction, work)
 
-        await guarded(interaction, work())
+    async def _private(self, interaction: discord.Interaction) -> None:
+        # Acknowledged before anything that may wait (the panel draws the hand).
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await bot_of(interaction).store.get(self.key)
+        if self.kind == "hand":
+            await show_panel(interaction, table)
+            return
+        if table is None:
+            raise IllegalAction(texts.TABLE_CLOSED)
+        await send_rules(interaction, table.game_id, table.options)
 
-
-class RulesButton(DynamicItem[Button], template=r"parley:rules:(?P<key>[0-9]+)"):
-    def __init__(self, key: int) -> None:
-        super().__init__(Button(label="Rules", emoji="📜", style=discord.ButtonStyle.secondary,
-                                custom_id=f"parley:rules:{key}"))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
-    ) -> RulesButton:
-        return cls(int(match["key"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            table = await bot_of(interaction).store.get(self.key)
-            if table is None:
-                raise IllegalAction(texts.TABLE_CLOSED)
-            await send_rules(interaction, table.game_id, table.options)
-
-        await guarded(interaction, work())
-
-
-class JoinButton(DynamicItem[Button], template=r"parley:join:(?P<key>[0-9]+)"):
-    def __init__(self, key: int) -> None:
-        super().__init__(Button(label="Join", emoji="🏴‍☠️", style=discord.ButtonStyle.success,
-                                custom_id=f"parley:join:{key}"))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
-    ) -> JoinButton:
-        return cls(int(match["key"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            # Acknowledged at once (invisibly): joining writes, and the write may wait for
-            # the database's lock; the answers follow as messages of their own.
-            await interaction.response.defer()
-            table = await bot_of(interaction).store.get(self.key)
-            if table is None:
-                raise IllegalAction(texts.TABLE_CLOSED)
+    async def _lobby(self, interaction: discord.Interaction) -> None:
+        # Acknowledged at once (invisibly); the answers follow as messages of their own.
+        await interaction.response.defer()
+        table = await bot_of(interaction).store.get(self.key)
+        if table is None:
+            raise IllegalAction(texts.TABLE_CLOSED)
+        if self.kind == "join":
             await join_table(interaction, table)
-
-        await guarded(interaction, work())
+            return
+        at_table(interaction, table)
+        if table.status != LOBBY:
+            raise IllegalAction(texts.LOBBY_OVER)
+        if self.kind == "leave":
+            await leave_table(interaction, table)
+        elif self.kind == "addai":
+            await add_ai(interaction, table)
+        else:
+            await start_table(interaction, table)
 
 
 _SEAT = r"(?P<key>[0-9]+):(?P<seat>[0-9]+):(?P<moves>[0-9]+)"
@@ -253,8 +259,7 @@ class StepSelect(DynamicItem[Select], template=r"parley:steps:" + _SEAT + r":(?P
                                              path))
 
 
-DYNAMIC_ITEMS = (HandButton, RulesButton, JoinButton, ActionSelect, ActionButton, BatchSelect,
-                 StepButton, StepSelect)
+DYNAMIC_ITEMS = (TableButton, ActionSelect, ActionButton, BatchSelect, StepButton, StepSelect)
 
 
 def _options(actions: list[Any], names: list[str]) -> list[discord.SelectOption]:

@@ -44,6 +44,7 @@ from engine import ai
 from engine.core import Action, Event, IllegalAction, rng
 from engine.table import (
     FINISHED,
+    NOTIFY_MODES,
     PLAYING,
     TIMEOUT_AI_MOVE,
     TIMEOUT_AI_SEAT,
@@ -429,6 +430,22 @@ class TableService:
             ):
                 t.clock.turn_started = now
             t.settings = s
+
+        table = await self._live(channel_id)
+        return await self.store.mutate(table.key, fn, now, wait=QUICK_WAIT)
+
+    async def notify(self, channel_id: str, user_id: str, mode: str, now: float) -> Table:
+        """Choose which DMs the user gets at the live table of the channel, for their own
+        seat only (issue 14, "Fewer DMs"): ``NOTIFY_MODES``. ValueError for another mode."""
+        user = str(user_id)
+        if mode not in NOTIFY_MODES:
+            raise ValueError("The notification choices are: " + ", ".join(NOTIFY_MODES) + ".")
+
+        def fn(t: Table) -> None:
+            seat = t.seat_of(user)
+            if seat is None:
+                raise IllegalAction("You are not seated at this table.")
+            t.seats[seat].notify = mode
 
         table = await self._live(channel_id)
         return await self.store.mutate(table.key, fn, now, wait=QUICK_WAIT)

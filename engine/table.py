@@ -21,6 +21,10 @@ STATUSES = (LOBBY, PLAYING, FINISHED, ABANDONED)
 TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT = "remind", "ai-move", "ai-seat"
 TIMEOUT_OUTCOMES = (TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT)
 AI_LEVELS = ("random", "easy", "normal", "hard")
+# How a person hears that the game waits for them (issue 14, "Fewer DMs"): a DM on every
+# turn (the default), a DM only when the turn clock reminds them, or no DM at all.
+NOTIFY_TURNS, NOTIFY_REMINDERS, NOTIFY_NONE = "turns", "reminders", "none"
+NOTIFY_MODES = (NOTIFY_TURNS, NOTIFY_REMINDERS, NOTIFY_NONE)
 
 
 @dataclass
@@ -31,17 +35,23 @@ class Seat:
     name: str
     ai: str | None = None  # AI level when the seat is played by the bot
     former: str | None = None  # the person an AI replaced (on a time-out)
+    notify: str = NOTIFY_TURNS  # which DMs the person wants: one of NOTIFY_MODES
 
     @property
     def is_ai(self) -> bool:
         return self.ai is not None
 
     def to_dict(self) -> dict[str, JSON]:
-        return {"player": self.player, "name": self.name, "ai": self.ai, "former": self.former}
+        return {"player": self.player, "name": self.name, "ai": self.ai, "former": self.former,
+                "notify": self.notify}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, JSON]) -> Seat:
-        return cls(d.get("player"), str(d["name"]), d.get("ai"), d.get("former"))
+        """A seat as ``to_dict`` wrote it; a seat saved before ``notify`` existed gets the
+        default (no migration: the seats live in the table's meta JSON)."""
+        notify = str(d.get("notify") or NOTIFY_TURNS)
+        return cls(d.get("player"), str(d["name"]), d.get("ai"), d.get("former"),
+                   notify if notify in NOTIFY_MODES else NOTIFY_TURNS)
 
 
 @dataclass

@@ -431,13 +431,13 @@ class Recorder:
             self.sent.append(msg)
             return msg.payload
         if key == ("PATCH", "/channels/{channel_id}/messages/{message_id}"):
-            msg = self.messages.get(int(_route_ids(route)["message_id"]))
+            msg = self._in_channel(route)
             if msg is None:
                 raise discord.NotFound(FakeHTTPResponse(404, "Not Found"),
                                        {"code": 10008, "message": "Unknown Message"})
             return self._edit(msg, body or {}, fdata).payload
         if key == ("GET", "/channels/{channel_id}/messages/{message_id}"):
-            msg = self.messages.get(int(_route_ids(route)["message_id"]))
+            msg = self._in_channel(route)
             if msg is None:
                 raise discord.NotFound(FakeHTTPResponse(404, "Not Found"),
                                        {"code": 10008, "message": "Unknown Message"})
@@ -464,6 +464,16 @@ class Recorder:
             return _text_channel(cid)
         self.unknown.append(f"{method} {path}")
         raise OfflineError(f"the recorder does not know {method} {path}")
+
+    def _in_channel(self, route: Any) -> Msg | None:
+        """The message a route names, if it is in the route's channel: Discord answers
+        10008 (Unknown Message) for a message that is gone or lives in another channel (a
+        DM message edited through a guild channel's id, say)."""
+        ids = _route_ids(route)
+        msg = self.messages.get(int(ids["message_id"]))
+        if msg is None or str(msg.channel_id) != str(ids.get("channel_id")):
+            return None
+        return msg
 
     # -- interaction callbacks and followups --------------------------------------------
 

@@ -190,28 +190,41 @@ async def test_a_double_click_applies_once(h: Harness) -> None:
     assert (await snapshot(h))[2] == after[2]
 
 
-async def test_a_hand_change_is_sent_by_dm_with_image_and_private_news(h: Harness) -> None:
+def dm_calls(h: Harness, user: FakeUser, method: str) -> list:
+    """The bot's new DMs ("POST", they notify) or edits ("PATCH") in the user's DMs."""
+    cid = str(h.rec.dm_channels.get(user.id))
+    return [c for c in h.rec.calls if c.method == method and c.path.startswith("/channels/")
+            and c.ids.get("channel_id") == cid]
+
+
+async def test_a_hand_change_edits_the_hand_dm_with_image_and_private_news(h: Harness) -> None:
+    """Issue 14: the hand message is edited in place; a new DM only when it is your turn."""
     first, *_ = await two_captains(h)
     hand = (await seat_view(h, first))["hand"]
-    dms = len(h.dms(first))
+    new, edits = len(dm_calls(h, first, "POST")), len(dm_calls(h, first, "PATCH"))
     await h.slash(first, "ahod bid", cards=hand[0])
-    news = h.dms(first)[dms:]
-    assert len(news) == 1 and "hand.png" in news[0].files
-    assert "You bid" in news[0].text and "face down" in news[0].text
+    assert len(dm_calls(h, first, "POST")) == new, "the bid ends the turn: no new DM"
+    assert len(dm_calls(h, first, "PATCH")) > edits
+    news = h.dms(first)[-1]
+    assert "hand.png" in news.files
+    assert "You bid" in news.text and "face down" in news.text
 
 
-async def test_picking_a_card_for_a_bid_sends_no_dm_until_the_hand_changes(h: Harness) -> None:
-    """A DM after every change to a hand, not after every click of a bid being built."""
+async def test_picking_a_card_for_a_bid_sends_no_new_dm(h: Harness) -> None:
+    """A card picked for a bid, then the bid confirmed: the hand message follows by edits,
+    not by new DMs (issue 14)."""
     first, *_ = await two_captains(h)
     hand = (await seat_view(h, first))["hand"]
-    dms = len(h.dms(first))
+    new = len(dm_calls(h, first, "POST"))
     add = json.dumps({"args": {"card": hand[0]}, "kind": "bid_add"}, separators=(",", ":"))
     r = await h.slash(first, "ahod move", action=add)
     assert r.ephemeral and r.text.startswith("Done:"), r.text
-    assert len(h.dms(first)) == dms
+    assert len(dm_calls(h, first, "POST")) == new
+    edits = len(dm_calls(h, first, "PATCH"))
     r = await h.slash(first, "ahod move", action='{"args":{},"kind":"bid_confirm"}')
     assert r.text.startswith("Done:"), r.text
-    assert len(h.dms(first)) == dms + 1
+    assert len(dm_calls(h, first, "POST")) == new
+    assert len(dm_calls(h, first, "PATCH")) > edits, "the hand changed: its message is edited"
 
 
 async def test_closed_dms_are_said_once_in_the_channel_and_game_hand_works(h: Harness) -> None:

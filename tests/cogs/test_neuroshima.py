@@ -123,7 +123,9 @@ async def test_rules_options_are_set_by_name_in_the_options_text(h: Harness) -> 
     assert table.options["drift_rotation"] == "none" and table.options["grab_hq"] is False
     assert table.options["tavern_ends_turn"] is True  # the rest at their defaults
     lobby = h.posts()[-1].text
-    assert "drift_rotation = none" in lobby and "tavern_ends_turn" not in lobby
+    # in words (issue 14); the advanced options only where they differ from the default
+    assert "Drift rotation: None" in lobby and "Grab hq: no" in lobby
+    assert "Tavern ends turn" not in lobby and "drift_rotation" not in lobby
 
 
 async def test_an_unknown_option_value_in_the_text_is_refused_with_what_is_allowed(

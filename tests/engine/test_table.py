@@ -6,7 +6,19 @@ import pytest
 
 from engine import get_game
 from engine.core import IllegalAction
-from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING, Settings, Table
+from engine.table import (
+    ABANDONED,
+    FINISHED,
+    LOBBY,
+    NOTIFY_MODES,
+    NOTIFY_NONE,
+    NOTIFY_REMINDERS,
+    NOTIFY_TURNS,
+    PLAYING,
+    Seat,
+    Settings,
+    Table,
+)
 
 GAME = get_game("all-hands")
 
@@ -117,3 +129,16 @@ def test_finished_status_when_the_game_ends() -> None:
         seat = rng.choice(sorted(t.to_act(GAME)))
         t.apply(GAME, seat, rng.choice(GAME.legal_actions(t.state, seat)), 0.0)
     assert t.status == FINISHED and t.to_act(GAME) == frozenset()
+
+
+def test_a_seat_keeps_its_notify_choice_and_an_old_seat_gets_dms_on_every_turn() -> None:
+    """Issue 14, "Fewer DMs": the choice lives in the seat (the table's meta JSON), so a
+    table saved before the choice existed loads with the default, without a migration."""
+    t = lobby(2)
+    assert [s.notify for s in t.seats] == [NOTIFY_TURNS, NOTIFY_TURNS]
+    t.seats[1].notify = NOTIFY_NONE
+    again = [Seat.from_dict(s.to_dict()) for s in t.seats]
+    assert [s.notify for s in again] == [NOTIFY_TURNS, NOTIFY_NONE]
+    old = {"player": "u1", "name": "Anne", "ai": None, "former": None}
+    assert Seat.from_dict(old).notify == NOTIFY_TURNS
+    assert set(NOTIFY_MODES) == {NOTIFY_TURNS, NOTIFY_REMINDERS, NOTIFY_NONE}
