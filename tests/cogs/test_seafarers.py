@@ -165,13 +165,14 @@ async def test_founding_and_first_rounds_with_commands_panel_and_an_ai(h: Harnes
     assert GAME.dump(replayed) == GAME.dump(table.state)
 
 
-@pytest.mark.parametrize("scenario", ["oceans", "new_world"])
+@pytest.mark.parametrize("scenario", ["four_islands", "oceans", "new_world"])
 async def test_a_whole_game_through_commands_the_panel_and_an_ai(
     h: Harness, scenario: str,
 ) -> None:
-    """The issue's "done when": a whole game of Oceans (tiles discovered) and of A New
-    World (the harbours placed by the players first) through ``/catan`` commands, the
-    private panel and a computer player, to its end."""
+    """The issue's "done when": a whole game of The Four Islands (ships to the foreign
+    islands), of Oceans (tiles discovered) and of A New World (the harbours placed by the
+    players first) through ``/catan`` commands, the private panel and a computer player,
+    to its end."""
     alice, bob = h.user("alice"), h.user("bob")
     await open_catan(h, alice, bob, scenario=scenario)
     await play_rounds(h, alice, bob, 99, random.Random(7), propose=False)
@@ -179,7 +180,14 @@ async def test_a_whole_game_through_commands_the_panel_and_an_ai(
     assert table.status == "finished" and GAME.result(table.state) is not None
     kinds = {e.action.kind for e in await h.bot.store.history(table.key, limit=100_000)}
     assert {"settlement", "roll", "end", "city"} <= kinds
-    if scenario == "new_world":
+    if scenario == "four_islands":  # ships carried settlers to foreign islands: 1 VP for
+        # the first of them, 2 VP for each other one
+        s = table.state
+        assert "ship" in kinds and any(s.reached)
+        for seat in range(s.n):
+            assert not set(s.reached[seat]) & set(s.homes[seat])
+            assert s.special[seat] == (2 * len(s.reached[seat]) - 1 if s.reached[seat] else 0)
+    elif scenario == "new_world":
         assert "harbour" in kinds and len(table.state.harbours) == 9
     else:  # 14 empty spaces with 3 players: some were discovered by ships
         assert table.state.terrain.count("hidden") < 14 and "ship" in kinds

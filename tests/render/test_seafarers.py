@@ -216,3 +216,114 @@ def test_the_hand_lists_what_each_piece_costs() -> None:
                  "settlement = wood + brick + wool + grain", "city = 2 grain + 3 ore",
                  "development card = wool + grain + ore"):
         assert cost in text
+
+
+def _main_phase(seed: str = "hand-main"):
+    """A 3-player classic game at its first seat's trading and building, after the
+    founding phase: (state, that seat)."""
+    s = GAME.setup(3, {"scenario": "classic"}, seed)
+    rng = random.Random(seed)
+    while not (s.phase == "main" and s.round > 1):
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, rng))
+    return s, s.turn
+
+
+def test_the_costs_on_the_hand_are_the_ones_the_engine_charges() -> None:
+    """The hand's cost table (render) is the engine's: one card per resource to pay."""
+    from engine.seafarers.board import RESOURCES
+    from engine.seafarers.rules import COST as ENGINE_COST
+    from render.seafarers.text import COST
+
+    assert set(COST) == set(ENGINE_COST)
+    for kind, cards in COST.items():
+        assert tuple(cards.count(r) for r in RESOURCES) == ENGINE_COST[kind], kind
+
+
+def test_with_wood_and_brick_the_hand_says_a_road_can_be_built_and_what_a_city_lacks() -> None:
+    from render.seafarers.text import build_rows
+
+    s, seat = _main_phase()
+    s.hands[seat] = [1, 1, 0, 0, 0]
+    v = _view(s, seat)
+    rows = {r.kind: r for r in build_rows(v)}
+    assert rows["road"].ready and rows["road"].held == (True, True)
+    assert rows["settlement"].held == (True, True, False, False)
+    assert rows["settlement"].status == "needs 1 wool, 1 grain"
+    assert rows["city"].status == "needs 2 grain, 3 ore" and not any(rows["city"].held)
+    text = render.text_hand("seafarers", v)
+    assert "You can build now: road" in text
+    assert "- road = wood + brick (" in text and "): can build now" in text
+    assert "city = 2 grain + 3 ore (4 left): needs 2 grain, 3 ore" in text
+
+
+def test_the_base_game_hand_says_ships_are_not_played() -> None:
+    """The classic scenario has no ships (scenario_rules.CLASSIC): the ship row says so
+    rather than "none left"."""
+    s, seat = _main_phase("hand-ships")
+    s.hands[seat] = [3, 0, 3, 0, 0]
+    text = render.text_hand("seafarers", _view(s, seat))
+    assert "ship = wood + wool (not used): not in this scenario" in text
+
+
+def test_the_hand_image_changes_with_the_cards_held() -> None:
+    s, seat = _main_phase("hand-cards")
+    s.hands[seat] = [0, 0, 0, 0, 0]
+    empty = render.draw_hand("seafarers", _view(s, seat))
+    s.hands[seat] = [1, 1, 0, 0, 0]
+    some = render.draw_hand("seafarers", _view(s, seat))
+    assert empty != some
+
+
+def test_the_hand_image_is_drawn_at_discords_width() -> None:
+    """Drawn 550 px wide, the width Discord shows in the chat, so no text on it is under
+    14 px there (render/fonts.py refuses smaller); a few dozen KB."""
+    s = _game("hand-size", 600)
+    for seat in range(4):
+        png = render.draw_hand("seafarers", _view(s, seat))
+        img = Image.open(io.BytesIO(png))
+        assert img.width == 550 and 450 < img.height < 900 and len(png) < 200_000
+
+
+def test_a_harbour_a_new_card_and_a_victory_point_card_show_on_the_hand() -> None:
+    """What only the hand tells: the harbour's better rate, a card bought this turn (not
+    playable before the next), the points of Victory Point cards hidden from the others."""
+    s, seat = _main_phase("hand-extras")
+    v = _view(s, seat)
+    plain = render.draw_hand("seafarers", v)
+    v["ratios"] = {**v["ratios"], "wool": 2}
+    v["dev_cards"], v["dev_new"] = ["Knight", "Victory Point"], ["Monopoly"]
+    v["my_vp"] = v["players"][seat]["vp"] + 1
+    text = render.text_hand("seafarers", v)
+    assert "Your trade ratios with the bank: wood 4:1, brick 4:1, wool 2:1" in text
+    assert "Development cards: 1 Knight, 1 Victory Point (bought this turn, to play from " \
+           "your next turn: 1 Monopoly)" in text
+    assert "(1 from Victory Point cards, hidden from the others)" in text
+    assert render.draw_hand("seafarers", v) != plain
+
+
+def test_the_hand_says_when_the_game_waits_for_that_player() -> None:
+    s = GAME.setup(3, {"scenario": "new_world"}, "hand-wait")
+    assert "Waiting for you: Anne places the " in render.text_hand("seafarers", _view(s, 0))
+    assert "Waiting for you" not in render.text_hand("seafarers", _view(s, 1))
+
+
+def test_cards_for_a_road_off_turn_or_before_the_roll_say_when_it_can_be_built() -> None:
+    """Building waits for the player's own turn after the roll (catan-base.md "A turn"):
+    off turn the hand says "on your turn", never "can build now"."""
+    from render.seafarers.text import build_rows
+
+    s, seat = _main_phase("hand-off-turn")
+    other = (seat + 1) % 3
+    s.hands[other] = [1, 1, 0, 0, 0]
+    rows = {r.kind: r for r in build_rows(_view(s, other))}
+    assert not rows["road"].ready and rows["road"].status == "on your turn"
+    assert "You can build now: nothing (on your turn, with these cards: road)" in \
+        render.text_hand("seafarers", _view(s, other))
+    rng = random.Random(3)
+    while not (s.phase == "roll" and s.turn == other):  # on the turn, before the roll
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, rng))
+    s.hands[other] = [1, 1, 0, 0, 0]
+    road = next(r for r in build_rows(_view(s, other)) if r.kind == "road")
+    assert not road.ready and road.status == "after you roll"
