@@ -173,9 +173,9 @@ def pill_image(
     return img
 
 
-@lru_cache(maxsize=32)
 def wood(w: int, h: int) -> Image.Image:
-    """A dark wooden table top: planks with a soft grain (deterministic, no randomness)."""
+    """A dark wooden table top: planks with a soft grain (deterministic, no randomness).
+    Drawn afresh: ``canvas`` cuts every canvas from one top kept in ``_TOP``."""
     img = Image.new("RGB", (w, h), pal.WOOD)
     d = ImageDraw.Draw(img)
     plank = 86
@@ -195,9 +195,33 @@ def wood(w: int, h: int) -> Image.Image:
     return img
 
 
+#: the one table top every canvas is cut from (``canvas``): the planks and their grain
+#: depend only on the position, so a top cut to size is the very image drawn at that size.
+#: It grows, in steps of ``_TOP_STEP`` pixels, to the largest canvas asked for (boards and
+#: hands of every game fit in 1,280 x 1,280, about 6 MB); a canvas wider or taller than
+#: ``_TOP_MOST`` is drawn afresh and not kept, so the top never passes 16 MB. (An
+#: lru_cache of one top per size held 32 tops, 87 MB, after 100 games of
+#: bench/bench_memory.py, and still missed a third of the time: hands and boards come in
+#: many sizes.)
+_TOP: list[Image.Image] = []
+_TOP_STEP = 256
+_TOP_MOST = 2048
+
+
+def _top_side(n: int) -> int:
+    return min(_TOP_MOST, -(-n // _TOP_STEP) * _TOP_STEP)
+
+
 def canvas(w: int, h: int) -> Image.Image:
-    """A fresh RGB wooden canvas (the cached table top, copied)."""
-    return wood(w, h).copy()
+    """A fresh RGB wooden canvas (the cached table top, cut to size)."""
+    if w > _TOP_MOST or h > _TOP_MOST:
+        return wood(w, h)
+    top = _TOP[0] if _TOP else None
+    if top is None or top.width < w or top.height < h:
+        old_w, old_h = (0, 0) if top is None else top.size
+        top = wood(_top_side(max(w, old_w)), _top_side(max(h, old_h)))
+        _TOP[:] = [top]
+    return top.crop((0, 0, w, h))
 
 
 def glyph(

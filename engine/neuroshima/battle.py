@@ -49,7 +49,12 @@ class Cfg(NamedTuple):
 
 
 _CENTRES = {w: frozenset(airstrike_centres(w)) for w in (True, False)}
+#: the battle options of the tables, by their values. Bound: a table's options pick one of
+#: 2**15 = 32,768 rule sets, but a bot meets few (most tables keep the defaults): 256 hold
+#: the rule sets of every table a busy bot plays, at about 1 KB each; past that the cache
+#: is emptied and refills with the tables still playing
 _CFG: dict[tuple, Cfg] = {}
+_CFG_BOUND = 256
 _CFG_KEYS = ("water_links", "lines_enter_water", "pirates_hq_melee", "hq_shot_stops_at_hq",
              "clown_removed", "clown_anywhere", "airstrike_water_counts", "medic_mandatory",
              "netted_keeps_armour", "net_cycles", "charge_facing", "mothers_stack",
@@ -62,6 +67,8 @@ def config(opts: Mapping[str, Any]) -> Cfg:
     c = _CFG.get(raw)
     if c is None:
         v = {k: opt(opts, k) for k in _CFG_KEYS}
+        if len(_CFG) >= _CFG_BOUND:
+            _CFG.clear()
         c = _CFG[raw] = Cfg(
             g=GEOMETRIES[v["water_links"] == "edges", bool(v["lines_enter_water"])],
             hq_melee=bool(v["pirates_hq_melee"]), hq_stops=bool(v["hq_shot_stops_at_hq"]),

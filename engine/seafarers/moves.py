@@ -220,6 +220,9 @@ _PLAY = {
 _SEAT = {kind: tuple(Action(kind, {"seat": p}, _plain_label(kind, {"seat": p}))
                      for p in range(8)) for kind in ("steal", "trade")}
 _DISCARD: dict[tuple[int, int], Action] = {}
+#: every key there can be: 5 resources times what a seat can owe (half of at most the 95
+#: resource cards of the game), so the cache is never emptied (reliability issue, item 8)
+_DISCARD_BOUND = 5 * 48
 
 
 def _discard(i: int, owed: int) -> Action:
@@ -230,12 +233,17 @@ def _discard(i: int, owed: int) -> Action:
     return a
 
 
+#: the Actions one board keeps for its moves (its ``memo``); the board lives as long as its
+#: game, and a long game meets a few thousand; emptied when full
+MEMO_BOUND = 50_000
+
+
 def _kept(s: State, seat: int, key: tuple, kind: str, args: dict[str, Any]) -> Action:
     """The Action of a move on this board whose label is fixed by ``key``, made once."""
     memo = s.board.memo
     a = memo.get(key)
     if a is None:
-        if len(memo) > 50_000:  # a long-lived bot: keep the memo bounded
+        if len(memo) > MEMO_BOUND:
             memo.clear()
         a = memo[key] = Action(kind, args, label(s, seat, kind, args))
     return a
@@ -465,6 +473,9 @@ def _compose_moves(
 
 
 _OFFER_ACTIONS: dict[tuple, Action] = {}
+#: offers of at most OFFER_MAX cards a side, three kinds: 12,758 keys were met in 1,000 games
+#: of a bot process, still rising slowly; emptied when full (reliability issue, item 8)
+_OFFER_ACTIONS_BOUND = 20_000
 
 
 def _offer_action(kind: str, give: dict[str, int], get: dict[str, int]) -> Action:
@@ -476,7 +487,7 @@ def _offer_action(kind: str, give: dict[str, int], get: dict[str, int]) -> Actio
         g, w = offer_text(give), offer_text(get)
         text = {"offer_send": f"Offer {g} for {w}", "counter_send": f"Counter: {g} for {w}",
                 "accept": f"Accept: give {w} for {g}"}[kind]
-        if len(_OFFER_ACTIONS) > 20_000:
+        if len(_OFFER_ACTIONS) >= _OFFER_ACTIONS_BOUND:
             _OFFER_ACTIONS.clear()
         a = _OFFER_ACTIONS[key] = Action(kind, {}, text)
     return a

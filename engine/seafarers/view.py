@@ -123,24 +123,19 @@ def _sides(offer: dict[str, Any]) -> dict[str, Any]:
     return {"give": in_order(offer["give"]), "get": in_order(offer["get"])}
 
 
-_STATIC: dict[tuple[int, tuple[int, ...]], dict[str, Any]] = {}
-
-
 def _static(s: State) -> dict[str, Any]:
-    """The parts of the view fixed once the board is dealt, built once per layout."""
+    """The parts of the view fixed once the board is dealt, built once per board and chips
+    and kept in the board's own memo, so they go when its game goes (a module-wide table
+    of them kept up to 256 boards alive: the reliability issue's memory item)."""
     b = s.board
-    key = (id(b), tuple(s.chips))
-    got = _STATIC.get(key)
-    if got is None or got["board"] is not b:
-        got = {
-            "board": b,
+    key = ("static view", tuple(s.chips))
+    got = b.memo.get(key)
+    if got is None:
+        got = b.memo[key] = {
             "hexes": [[q, r, s.terrain[i], s.chips[i]] for i, (q, r) in enumerate(b.hexes)],
             "corners": [list(c) for c in b.corners],
             "edges": [list(e) for e in b.edges],
         }
-        if len(_STATIC) > 256:
-            _STATIC.clear()
-        _STATIC[key] = got
     return {
         "hexes": [list(h) for h in got["hexes"]],
         "corners": [list(c) for c in got["corners"]],

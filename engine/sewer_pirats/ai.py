@@ -190,8 +190,7 @@ def ai_action(s: State, seat: int, rng: random.Random, level: str = "easy") -> A
     opts = rules.options(s, seat)
     if not opts:
         return None
-    info = rules.INFO
-    acts = [(a, info[id(a)][2]) for a in opts]
+    acts = [(a, a.payload) for a in opts]
     if len(acts) == 1:
         return acts[0][0]
     if s.phase == TRIBE:

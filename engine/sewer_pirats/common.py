@@ -4,6 +4,7 @@ laying out flotsam groups, who has a captain."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from engine.core import Event, rng
 
@@ -21,6 +22,8 @@ from .data import (
 from .state import State
 
 Events = list[Event]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 _PLACEHOLDERS: tuple[str, ...] = tuple(f"{{p{seat}}}" for seat in range(5))
@@ -39,10 +42,29 @@ def priv(ev: Events, seat: int, kind: str, text: str, **data: object) -> None:
     ev.append(Event(kind, text, frozenset({seat}), data))
 
 
+def keep(cache: dict[K, V], bound: int, key: K, value: V) -> V:
+    """Puts ``value`` in ``cache`` under ``key`` and returns it; a cache already holding
+    ``bound`` entries is emptied first.
+
+    Every cache of this engine is bounded this way (a long-lived bot plays thousands of
+    games: the reliability issue, item 8). Emptying the whole cache at once costs nothing on
+    a hit, the hot path, where a least-recently-used order would cost a bookkeeping step at
+    every lookup; each bound sits well above what random play of every variant meets in
+    20,000 games (measured), so a cache is emptied at most rarely and then refills with the
+    few entries a game uses. Nothing relies on an entry staying: a move or an event made
+    again is equal to the one dropped (moves carry their own key and payload, ``rules.Move``).
+    """
+    if len(cache) >= bound:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 #: events that recur word for word (the same seat doing the same thing), made once: an
-#: Event is frozen and nothing changes its data, so one object serves every game
+#: Event is frozen and nothing changes its data, so one object serves every game. Bound:
+#: random play of every variant met 1,839 keys in 20,000 games (about 500 bytes each).
 _SHARED: dict[tuple, Event] = {}
-_SHARED_SIZE = 100_000
+_SHARED_BOUND = 10_000
 
 
 def pub_shared(ev: Events, key: tuple, make: Callable[[], Event]) -> None:
@@ -50,9 +72,7 @@ def pub_shared(ev: Events, key: tuple, make: Callable[[], Event]) -> None:
     addressees and data depend on)."""
     found = _SHARED.get(key)
     if found is None:
-        if len(_SHARED) > _SHARED_SIZE:
-            _SHARED.clear()
-        found = _SHARED[key] = make()
+        found = keep(_SHARED, _SHARED_BOUND, key, make())
     ev.append(found)
 
 
@@ -66,8 +86,8 @@ def shuffled(s: State, items: list) -> list:
     out = list(items)
     steps = _STEPS.get(len(out))
     if steps is None:
-        steps = _STEPS[len(out)] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(len(out) - 1, 0, -1))
+        steps = keep(_STEPS, _STEPS_BOUND, len(out), tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(out) - 1, 0, -1)))
     for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
@@ -76,9 +96,11 @@ def shuffled(s: State, items: list) -> list:
     return out
 
 
-#: a shuffle's steps by the number of items (at most 54): (index, items up to it, bits
-#: drawn for it), so that the loop does not work them out again at every shuffle
+#: a shuffle's steps by the number of items: (index, items up to it, bits drawn for it), so
+#: that the loop does not work them out again at every shuffle. Bound: the lengths shuffled
+#: (at most 54 cards, 42 tokens)
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_STEPS_BOUND = 64
 
 
 def cards_left(s: State) -> int:

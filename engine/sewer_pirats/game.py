@@ -92,13 +92,12 @@ class SewerPirats:
                 opts = rules.options(state, seat)
             for a in opts:
                 if a is action:  # one of the legal moves just listed, as given
-                    return rules.apply(state, seat, rules.INFO[id(a)][2])
+                    return rules.apply(state, seat, a.payload)
             key = key_of(action)
             if key is not None:
                 for a in opts:
-                    info = rules.INFO[id(a)]
-                    if info[1] == key:
-                        return rules.apply(state, seat, info[2])
+                    if a.key == key:
+                        return rules.apply(state, seat, a.payload)
         raise IllegalAction(refusal(state, seat, action))
 
     def view(self, state: State, seat: int | None) -> dict:

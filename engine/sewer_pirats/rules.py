@@ -10,13 +10,15 @@ somebody is a ``pending`` step: the seizures of a sailing, the hand-limit discar
 reveal, a weasel's second action. When none is left, the turn passes clockwise, or, once a
 ship has run out of flotsam, the last sailings run and the game is scored.
 
-The legal moves are lists of ``Action`` objects made once and shared (``opt``); what
-``apply`` needs to carry one out (its payload) and its key (see ``actions.key_of``) are
-looked up by the object's identity in ``INFO``.
+The legal moves are lists of ``Move`` objects (Actions that carry their key, see
+``actions.key_of``, and what ``apply`` needs to carry them out, their payload) made once
+and shared (``opt``). Every cache here is bounded (``common.keep``): its bound, and why, is
+written beside it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Action, Event
@@ -28,6 +30,7 @@ from .common import (
     captain_ship,
     cards_left,
     draw_card,
+    keep,
     new_group,
     pub,
     refill_row,
@@ -73,35 +76,54 @@ from .state import (
     State,
 )
 
-Option = Action
 DECK = "deck"
 
-#: every move ``opt`` made, by the identity of its Action: (the Action, which keeps the
-#: identity from being reused, its key, its payload). Every Action is made once, kept in a
-#: cache that is never emptied and bounded by the game's few thousand distinct moves.
-INFO: dict[int, tuple[Action, tuple, Any]] = {}
+
+@dataclass(frozen=True, eq=False)
+class Move(Action):
+    """A legal move as the rules list it: an ``Action`` (equal to any Action of the same
+    kind and arguments, whatever its label or class) that also carries its ``key`` (see
+    ``actions.key_of``) and its ``payload``, what ``apply`` needs to carry it out.
+
+    The move carries them itself, so nothing is looked up by the identity of an object (a
+    table by ``id()`` must keep every Action alive for ever, or a new one could take a
+    dropped one's id), and any cache of moves may be emptied at any time: a move someone
+    still holds keeps working."""
+
+    key: tuple = field(default=(), repr=False)
+    payload: Any = field(default=None, repr=False)
+
+
+Option = Move
 
 #: options that depend only on their own description, built once (random play and the AI
-#: ask for the legal moves hundreds of thousands of times)
+#: ask for the legal moves hundreds of thousands of times). Bound: random play of every
+#: variant met 3,730 keys in 20,000 games (about 120 bytes each, the moves aside)
 _CACHE: dict[Any, Any] = {}
-#: one figure's moves on a ship (see ``_figure_moves``): under 30,000 keys exist (7 ways
-#: to see each of up to three spaces ahead, 4 places, 6 tribes, 3 ships, 2 x 2), so the
-#: cache is never cleared
+_CACHE_BOUND = 10_000
+#: one figure's moves on a ship (see ``_figure_moves``), by ship, place, tribe, abilities,
+#: the spaces ahead and whether the captain's space is free. Bound: the keys that exist, so
+#: it is never emptied: 3 ships x 6 tribes x 2 x 2 x the spaces ahead as ``_SEES`` shows
+#: them (7 ways each: 343 + 49 + 7 + 1 from the play area and spaces 1-3) = 28,800; random
+#: play met 10,908 in one run of bench/bench_sewer_pirats.py (about 750 bytes each)
 _FIGURE_CACHE: dict[tuple, list[Any]] = {}
+_FIGURE_CACHE_BOUND = 28_800
 
 
 def opt(key: tuple, kind: str, args: dict[str, Any], label: str, payload: Any) -> Option:
-    """The move's Action, made once per key, label and payload (kept in ``_ONCE``)."""
+    """The move, made once per key, label and payload (kept in ``_ONCE``)."""
     found = _ONCE.get((key, label, payload))
     if found is None:
-        found = _ONCE[(key, label, payload)] = Action(kind, args, label)
-        INFO[id(found)] = (found, key, payload)
+        found = keep(_ONCE, _ONCE_BOUND, (key, label, payload),
+                     Move(kind, args, label, key, payload))
     return found
 
 
-#: every Action made, by key, label and payload (a few thousand: the labels depend only on the move
-#: and on what the booty, the bids and a toad's outcome show)
-_ONCE: dict[tuple, Action] = {}
+#: every move made, by key, label and payload: the labels depend only on the move and on
+#: what the booty, the bids and a toad's outcome show. Bound: random play met 3,560 keys in
+#: 20,000 games (under 1 KB each with its move: at most 10 MB)
+_ONCE: dict[tuple, Move] = {}
+_ONCE_BOUND = 10_000
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -197,8 +219,8 @@ def _draw_options(s: State) -> list[Option]:
     if found is None:
         # what the combinations depend on: whether each source holds none, one, or more
         a, b, c = row.count(0), row.count(1), row.count(2)
-        found = by_row[row] = _draw_combos(
-            deck if deck < 2 else 2, a if a < 2 else 2, b if b < 2 else 2, c if c < 2 else 2)
+        found = keep(by_row, _DRAWS_BOUND, row, _draw_combos(
+            deck if deck < 2 else 2, a if a < 2 else 2, b if b < 2 else 2, c if c < 2 else 2))
     return found
 
 
@@ -227,7 +249,7 @@ def _source_words(name: str) -> str:
 def _draw_option(take: tuple[str, ...]) -> Option:
     found = _CACHE.get(take)
     if found is None:
-        found = _CACHE[take] = _make_draw_option(take)
+        found = keep(_CACHE, _CACHE_BOUND, take, _make_draw_option(take))
     return found
 
 
@@ -254,12 +276,15 @@ def _crew_option(c: Crew, follow: bool) -> Option:
     if found is None:
         args = crew_args(c)
         key = (c[0], *args.values())
-        found = _CACHE[(c, follow)] = opt(key, c[0], args, crew_label(c), ("crew", c, follow))
+        found = keep(_CACHE, _CACHE_BOUND, (c, follow),
+                     opt(key, c[0], args, crew_label(c), ("crew", c, follow)))
     return found
 
 
-#: the starting bids for a figure by its stool and tribe, from the minimum up
+#: the starting bids for a figure by its stool and tribe, from the minimum up. Bound: the
+#: keys that exist (at most 20 stools, 6 tribes: 120; random play met 59)
 _STARTS: dict[tuple[int, str], list[Option]] = {}
+_STARTS_BOUND = 200
 
 
 def _start_option(i: int, tribe: str, b: int) -> Option:
@@ -267,7 +292,7 @@ def _start_option(i: int, tribe: str, b: int) -> Option:
     found = _CACHE.get(key)
     if found is None:
         k, kind, args, label = auction.start_option(i, tribe, b)
-        found = _CACHE[key] = opt(k, kind, args, label, k)
+        found = keep(_CACHE, _CACHE_BOUND, key, opt(k, kind, args, label, k))
     return found
 
 
@@ -276,15 +301,19 @@ def _sail_option(x: int, follow: bool) -> Option:
     if found is None:
         ship = SHIPS[x]
         label = f"Set sail with the {ship} ship"
-        found = _CACHE[("sail", x, follow)] = opt(("sail", ship), "sail", {"ship": ship},
-                                                  label, ("sail", x, follow))
+        found = keep(_CACHE, _CACHE_BOUND, ("sail", x, follow),
+                     opt(("sail", ship), "sail", {"ship": ship}, label, ("sail", x, follow)))
     return found
 
 
-#: the distinct tribes of a play area, by its figures as they lie (``home_tribes``)
+#: the distinct tribes of a play area, by its figures as they lie (``home_tribes``).
+#: Bound: random play met 1,555 keys in 20,000 games, and no more after 3,000
 _HOMES: dict[tuple[str, ...], tuple[str, ...]] = {}
-#: the draws, by the cards in the deck and discard pile (0, 1, 2 or more) and the row
+_HOMES_BOUND = 5_000
+#: the draws, by the cards in the deck and discard pile (0, 1, 2 or more) and the row.
+#: Bound, per dict: the rows that exist (up to 4 cards of 3 symbols: 121)
 _DRAWS: tuple[dict[tuple[int, ...], list[Option]], ...] = ({}, {}, {})
+_DRAWS_BOUND = 121
 #: how a seat sees a crew space, by whether abilities apply, the seat and the figure there
 #: (None: empty): (what a figure moving past it must know: None if empty, the owner of an
 #: opponent's raccoon that is paid when moved over, else -1; the tribe if the figure is
@@ -333,7 +362,7 @@ def _turn_options(s: State, seat: int) -> list[Option]:
     try:
         homes = _HOMES[tuple(home)]
     except KeyError:
-        homes = _HOMES[tuple(home)] = tuple(t for t in TRIBES if t in home)
+        homes = keep(_HOMES, _HOMES_BOUND, tuple(home), tuple(t for t in TRIBES if t in home))
     hand = s.hands[seat]
     abilities = s.variant != LANDLUBBER
     roach = abilities and COCKROACH in s.tribes[seat]
@@ -353,12 +382,9 @@ def _turn_options(s: State, seat: int) -> list[Option]:
             try:
                 out += boarding[key]
             except KeyError:
-                if len(boarding) > _BOARDING_SIZE:
-                    boarding.clear()
-                moves = boarding[key] = [
+                out += keep(boarding, _BOARDING_BOUND, key, [
                     o for tribe in homes for o in _figure_moves(
-                        y, -1, tribe, abilities, (a[0], b[0], c[0]), free, have, sp, seat)]
-                out += moves
+                        y, -1, tribe, abilities, (a[0], b[0], c[0]), free, have, sp, seat)])
         if a[2]:
             key = (y, 0, a[1], (b[0], c[0]), free, have, abilities)
             try:
@@ -386,20 +412,26 @@ def _turn_options(s: State, seat: int) -> list[Option]:
 #: ship's symbol (at most 6 count), in flat keys looked up once a turn per ship and figure:
 #: boarding a ship by whether abilities apply (index), the ship, the spaces ahead as
 #: ``_SEES`` shows them, whether the captain's space is free, cards and the tribes in the
-#: play area (random play of every variant meets under 100,000 keys; emptied past this
-#: size); a figure aboard by ship, space, tribe, the spaces ahead, the same and abilities
-#: (under 30,000 keys)
+#: play area; a figure aboard by ship, space, tribe, the spaces ahead, the same and
+#: abilities. Bounds: ``_BOARDING`` with abilities meets the most keys (over 100,000 in one
+#: run of bench/bench_sewer_pirats.py, most of them in the auction variant; the one without
+#: abilities under 2,000): a bound of 40,000 emptied it 17 times in that run and cost a few
+#: per cent of the auction's speed, so each dict keeps up to 200,000 (about 220 bytes each:
+#: 44 MB); ``_ABOARD`` holds at most the keys that exist (57 ways to see the spaces ahead
+#: from spaces 1-3 x 3 ships x 6 tribes x 2 x 7 card counts x 2 = 28,728; about 180 bytes
+#: each), so it is never emptied
 _BOARDING: tuple[dict[tuple, list[Option]], dict[tuple, list[Option]]] = ({}, {})
-_BOARDING_SIZE = 200_000
+_BOARDING_BOUND = 200_000
 _ABOARD: dict[tuple, list[Option]] = {}
+_ABOARD_BOUND = 28_728
 
 
 def _aboard(key: tuple, sp: list, seat: int) -> list[Option]:
     """The moves of a seat's figure aboard by its ``_ABOARD`` key (ship, index, tribe, the
     spaces ahead, captain's space free, cards, abilities), kept there."""
     y, p, tribe, ahead, free, have, abilities = key
-    moves = _ABOARD[key] = _figure_moves(y, p, tribe, abilities, ahead, free, have, sp, seat)
-    return moves
+    return keep(_ABOARD, _ABOARD_BOUND, key,
+                _figure_moves(y, p, tribe, abilities, ahead, free, have, sp, seat))
 
 
 def _figure_moves(
@@ -415,9 +447,9 @@ def _figure_moves(
     key = (y, p, tribe, abilities, ahead, free)
     found = _FIGURE_CACHE.get(key)
     if found is None:
-        found = _FIGURE_CACHE[key] = [None] * (_MOST_CARDS + 1) + [[
+        found = keep(_FIGURE_CACHE, _FIGURE_CACHE_BOUND, key, [None] * (_MOST_CARDS + 1) + [[
             (m[5] + len(m[6]), _crew_option(m, False))
-            for m in figure_options(sp, seat, y, p, tribe, _MOST_CARDS, True, abilities)]]
+            for m in figure_options(sp, seat, y, p, tribe, _MOST_CARDS, True, abilities)]])
     moves = found[have]
     if moves is None:
         moves = found[have] = [o for need, o in found[-1] if need <= have]
@@ -462,7 +494,7 @@ def _sail_options(s: State) -> list[Option]:
             elif kind == sailing.LEAVE:
                 found.append(opt(("leave",), "leave", {}, "Take no second token with your rat",
                                  ("leave",)))
-        _SEIZES[key] = found
+        keep(_SEIZES, _SEIZES_BOUND, key, found)
     if extra == sailing.STAY:
         return [*found, opt(("stay",), "stay", {}, f"Keep your toad aboard: "
                             f"{sailing.stay_outcome(s)}", ("stay",))]
@@ -470,8 +502,10 @@ def _sail_options(s: State) -> list[Option]:
 
 
 #: the seizures of a sailing by the booty left, the tokens the seizer took and whether he
-#: may leave a second one (booty of three tokens of 42 at most: a few thousand keys)
+#: may leave a second one. Bound: random play met 4,017 keys in 20,000 games, and no more
+#: after 10,000 (about 400 bytes each)
 _SEIZES: dict[tuple, list[Option]] = {}
+_SEIZES_BOUND = 10_000
 
 
 def options(s: State, seat: int) -> list[Option]:
@@ -511,14 +545,14 @@ def _options(s: State, seat: int) -> list[Option]:
                     break
                 bids = _STARTS.get((i, tribe))
                 if bids is None or len(bids) < have - i + 1:
-                    bids = _STARTS[(i, tribe)] = [_start_option(i, tribe, b)
-                                                  for b in range(i, max(have, i + 8) + 1)]
+                    bids = keep(_STARTS, _STARTS_BOUND, (i, tribe), [
+                        _start_option(i, tribe, b) for b in range(i, max(have, i + 8) + 1)])
                 out += bids[:have - i + 1]
             return out
         found = _CACHE.get(key)
         if found is None:
-            found = _CACHE[key] = [opt(k, kind, args, label, k) for k, kind, args, label
-                                   in auction.options(key)]
+            found = keep(_CACHE, _CACHE_BOUND, key, [
+                opt(k, kind, args, label, k) for k, kind, args, label in auction.options(key)])
         return found
     p = s.pending
     if p is None:
@@ -536,7 +570,7 @@ def _pending_options(s: State, seat: int, p: dict[str, Any]) -> list[Option]:
         key = ("discard", h[0] + h[1] + h[2] - HAND_LIMIT, h[0] > 0, h[1] > 0, h[2] > 0)
         found = _CACHE.get(key)
         if found is None:
-            found = _CACHE[key] = _discard_options(key[1], key[2:])
+            found = keep(_CACHE, _CACHE_BOUND, key, _discard_options(key[1], key[2:]))
         return found
     if kind == "snail":
         ship = SHIPS[p["ship"]]
@@ -665,9 +699,9 @@ def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Ev
             refill_row(s, ev)
     said = _DRAW_SAID.get(what)
     if said is None:
-        said = _DRAW_SAID[what] = tuple(
+        said = keep(_DRAW_SAID, _DRAW_SAID_BOUND, what, tuple(
             Event("draw", f"{P(t)} draws {what}.", None, {"seat": t, "deck": k})
-            for t in range(5))
+            for t in range(5)))
     ev.append(said[seat])
     if k:
         ev.append(_DECK_DRAWN[seat][got])
@@ -677,8 +711,10 @@ def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Ev
 
 
 #: the public "draws ..." event by what is drawn (a draw option's words) and seat: an
-#: Event is frozen and nothing changes its data, so one object serves every game
+#: Event is frozen and nothing changes its data, so one object serves every game. Bound:
+#: the draws that exist (two of four sources, or the last card: 14)
 _DRAW_SAID: dict[str, tuple[Event, ...]] = {}
+_DRAW_SAID_BOUND = 20
 #: the drawer's private note, by seat and the cards drawn from the deck
 _DECK_DRAWN: tuple[dict[tuple[int, ...], Event], ...] = tuple({
     got: Event("draw", "From the deck you draw " + " and ".join(card_word(c) for c in got)
