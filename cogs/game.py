@@ -165,7 +165,7 @@ def parse_option_text(options: Mapping[str, Any], text: str) -> dict[str, Any]:
         name, eq, raw = part.partition("=")
         if not eq or not name or not raw:
             raise IllegalAction(
-                f"Write the options as name=value pairs (e.g. {name or 'name'}=value), "
+                f"Write the options as name=value pairs (e.g. {texts.clip(name, 40) or 'name'}=value), "
                 "separated by spaces; /game rules lists them.")
         spec = options.get(name)
         values = spec.values if spec is not None else ()
@@ -278,7 +278,8 @@ class GameCog(commands.GroupCog, group_name="game",
         foreign = sorted(k for k in given if k not in game.options)
         if foreign:
             raise IllegalAction(
-                f"{game.title} has no option {', '.join(foreign)}; its options are: "
+                f"{game.title} has no option {', '.join(texts.quote(k) for k in foreign[:3])}; "
+                f"its options are: "
                 f"{', '.join(sorted(game.options)) or 'none'}.")
         try:
             options = resolve_options(game.options, given)

@@ -25,6 +25,7 @@ from cogs.actions import decode
 from cogs.adapters import GameAdapter, Panel
 from cogs.play import command_move, legal, move_choices, names_of
 from engine.core import Action, IllegalAction
+from engine.seafarers.state import BANK_EACH
 from engine.table import Table
 
 if TYPE_CHECKING:
@@ -62,6 +63,12 @@ def parse_cards(text: str) -> list[str]:
                 f"I don't know the resource {texts.quote(word)}. Write wood, brick, wool, grain "
                 "or ore, with a number before it for several (\"2 wood, 1 ore\")."
             )
+        # The game has BANK_EACH cards of each resource: a larger count names no move, and
+        # is refused before it is turned into a list (reliability issue, item 6).
+        if len(count) > 2 or int(count or 1) > BANK_EACH:
+            raise IllegalAction(
+                f"There are only {BANK_EACH} cards of each resource: write a number from 1 "
+                f"to {BANK_EACH} before {res}.")
         out += [res] * int(count or 1)
     if not out:
         raise IllegalAction("Name at least one resource, e.g. \"2 wood, 1 ore\".")

@@ -120,3 +120,27 @@ def test_any_refusal_reason_is_bounded_and_keeps_its_end() -> None:
     assert len(refused.reason) <= 2000 and refused.reason.endswith("you may: pass.")
     assert refused.reason.startswith("You may not do that")
     assert str(refused) == refused.reason
+
+
+@pytest.mark.parametrize("typed", ["999999999 wood", "9" * 5000 + " ore", "20 wool"])
+def test_more_resource_cards_than_the_game_has_get_a_short_refusal(typed: str) -> None:
+    """ "999999999 wood" once built a list of a billion cards, and a count of more than
+    4,300 digits raised an internal error: the game has 19 of each resource."""
+    with pytest.raises(IllegalAction) as refused:
+        seafarers.parse_cards(typed)
+    reason = refused.value.reason
+    assert len(reason) < SHORT and "19" in reason, reason
+
+
+def test_the_most_cards_of_one_resource_are_still_read() -> None:
+    assert seafarers.parse_cards("19 wood, 1 ore") == ["wood"] * 19 + ["ore"]
+
+
+@pytest.mark.parametrize("typed", ["q" * (OPTION_MAX - 2) + "=1", "q" * OPTION_MAX])
+async def test_a_huge_option_name_at_game_new_gets_a_short_answer_and_opens_nothing(
+    h: Harness, typed: str
+) -> None:
+    alice = h.user("alice")
+    r = await h.slash(alice, "game new", game="all-hands", options=typed)
+    assert r.ephemeral and len(r.text) < SHORT, len(r.text)
+    assert "qqqq" in r.text and await table_of(h) is None
