@@ -180,6 +180,14 @@ def _damaged(row: Row, part: str, exc: BaseException) -> DamagedTable:
                         f"{part} ({type(exc).__name__})")
 
 
+def _row_values(table: Table) -> tuple[Any, ...]:
+    """The columns a save writes, in this order: guild, parent, options,
+    host, seed, status, state, meta, version, title (one list for insert and update)."""
+    return (table.guild, table.parent, _dumps(table.options), table.host, table.seed,
+            table.status, _state_json(table), _dumps(table.dump_meta()), table.version,
+            table.title)
+
+
 def _state_json(table: Table) -> str | None:
     if table.state is None:
         return None
@@ -352,21 +360,7 @@ class Store:
                 "UPDATE tables SET guild = ?, parent = ?, options = ?, host = ?, seed = ?, "
                 "status = ?, state = ?, meta = ?, version = ?, title = ?, updated_at = ? "
                 "WHERE key = ? AND version = ?",
-                (
-                    table.guild,
-                    table.parent,
-                    _dumps(table.options),
-                    table.host,
-                    table.seed,
-                    table.status,
-                    _state_json(table),
-                    _dumps(table.dump_meta()),
-                    table.version,
-                    table.title,
-                    float(now),
-                    table.key,
-                    expected_version,
-                ),
+                (*_row_values(table), float(now), table.key, expected_version),
             )
         except Exception as exc:
             if self._backend.is_live_channel_clash(exc):
@@ -391,25 +385,10 @@ class Store:
         async with self._write(wait) as db:
             try:
                 rows = await db.fetch(
-                    "INSERT INTO tables (channel, guild, parent, game_id, options, host, seed, "
+                    "INSERT INTO tables (channel, game_id, guild, parent, options, host, seed, "
                     "status, state, meta, version, title, created_at, updated_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING key",
-                    (
-                        table.id,
-                        table.guild,
-                        table.parent,
-                        table.game_id,
-                        _dumps(table.options),
-                        table.host,
-                        table.seed,
-                        table.status,
-                        _state_json(table),
-                        _dumps(table.dump_meta()),
-                        table.version,
-                        table.title,
-                        at,
-                        at,
-                    ),
+                    (table.id, table.game_id, *_row_values(table), at, at),
                 )
             except Exception as exc:
                 if self._backend.is_live_channel_clash(exc):
