@@ -300,19 +300,22 @@ def _road(img: Image.Image, d: ImageDraw.ImageDraw, a: tuple[float, float],
                       x2 - (x2 - x1) * k, y2 - (y2 - y1) * k)
     d.line((x1, y1, x2, y2), fill=OUTLINE, width=10)
     d.line((x1, y1, x2, y2), fill=PLAYER[seat], width=6)
-    disc = _disc(seat)
+    disc = seat_disc(seat)
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     img.paste(disc, (round(mx - disc.width / 2), round(my - disc.height / 2)), disc)
 
 
-@lru_cache(maxsize=8)
-def _disc(seat: int) -> Image.Image:
+@lru_cache(maxsize=16)
+def seat_disc(seat: int, size: int = 18, text: int = 12) -> Image.Image:
+    """A disc in the seat's colour with its number (``size`` px, number ``text`` px): on
+    every road and ship of the board, and beside the name on the hand."""
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.ellipse((s, s, 17 * s, 17 * s), fill=PLAYER[seat], outline=OUTLINE, width=2 * s)
-        d.text((9 * s, 9.5 * s), str(seat + 1), font=symbol_font(12 * s),
+        d.ellipse((s, s, (size - 1) * s, (size - 1) * s), fill=PLAYER[seat], outline=OUTLINE,
+                  width=2 * s)
+        d.text((size / 2 * s, (size + 1) / 2 * s), str(seat + 1), font=symbol_font(text * s),
                fill=PLAYER_INK[seat], anchor="mm")
 
-    return supersampled(18, 18, paint)
+    return supersampled(size, size, paint)
 
 
 def _ship(img: Image.Image, x: float, y: float, seat: int) -> None:

@@ -42,6 +42,7 @@ from render.seafarers.board import (
     _building,
     _ship_piece,
     names_of,
+    seat_disc,
 )
 from render.seafarers.text import (
     BuildRow,
@@ -202,16 +203,6 @@ def _piece(kind: str, seat: int) -> Image.Image:
     return _dev_piece()
 
 
-@lru_cache(maxsize=8)
-def _seat_disc(seat: int) -> Image.Image:
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.ellipse((s, s, 33 * s, 33 * s), fill=PLAYER[seat], outline=OUTLINE, width=2 * s)
-        d.text((17 * s, 17.5 * s), str(seat + 1), font=symbol_font(20 * s),
-               fill=PLAYER_INK[seat], anchor="mm")
-
-    return supersampled(34, 34, paint)
-
-
 # -- the image -----------------------------------------------------------------------------
 
 
@@ -259,7 +250,7 @@ def _section(img: Image.Image, d: ImageDraw.ImageDraw, y: int, h: int, title: st
 def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], seat: int,
             move_lines: list[str]) -> int:
     names = names_of(view)
-    disc = _seat_disc(seat)
+    disc = seat_disc(seat, 34, 20)
     img.paste(disc, (M + 2, 10), disc)
     vp = f"{view['my_vp']} VP of {view['target']}"
     fv = font(20, True)

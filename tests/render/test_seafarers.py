@@ -147,7 +147,7 @@ def test_every_piece_carries_its_seat_number() -> None:
     and "4")."""
     from render.seafarers import board as B
 
-    for draw in (lambda p: B._building(p, 1), lambda p: B._building(p, 2), B._disc,
+    for draw in (lambda p: B._building(p, 1), lambda p: B._building(p, 2), B.seat_disc,
                  B._ship_piece):
         assert _marks(draw(0), B.PLAYER[0]) != _marks(draw(3), B.PLAYER[3])
 
