@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import bot
+from tests.bot_log import bot_logging
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.secret-signature-part-0123456789abcdef"
@@ -137,16 +138,8 @@ def test_an_unknown_log_level_is_explained(tmp_path: Path) -> None:
 @pytest.fixture
 def bot_log() -> Iterator[io.StringIO]:
     """The bot's logging, set up as ``main`` does, writing into a string."""
-    root = logging.getLogger()
-    level = root.level
-    quiet = {n: logging.getLogger(n).level for n in bot.HIDDEN_INFO_LOGGERS}
-    stream = io.StringIO()
-    handler = bot.configure_logging("DEBUG", TOKEN, stream)
-    yield stream
-    root.removeHandler(handler)
-    root.setLevel(level)
-    for name, old in quiet.items():
-        logging.getLogger(name).setLevel(old)
+    with bot_logging("DEBUG", TOKEN) as stream:
+        yield stream
 
 
 def test_the_token_is_redacted_from_messages_tracebacks_and_stacks(

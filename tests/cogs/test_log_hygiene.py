@@ -23,7 +23,6 @@ from typing import Any
 import discord
 import pytest
 
-import bot as entry
 import engine
 from cogs.actions import encode, token
 from cogs.texts import INTERNAL_ERROR
@@ -32,6 +31,7 @@ from engine import ai
 from engine.all_hands.cards import NAMES as ALL_HANDS_NAMES
 from engine.core import Action
 from engine.pirate_tricks.cards import NAMES as TRICKS_NAMES
+from tests.bot_log import bot_logging
 from tests.cogs.flows import boards, table_of
 from tests.cogs.harness import CHANNEL_ID, ErrorLogCatcher, FakeHTTPResponse, FakeUser, Harness
 
@@ -60,18 +60,10 @@ MAX_TURNS = 3000
 @pytest.fixture
 def operator_log() -> Iterator[io.StringIO]:
     """The log as ``python bot.py`` writes it, at DEBUG, into a string instead of stderr."""
-    root = logging.getLogger()
-    level = root.level
-    quiet = {n: logging.getLogger(n).level for n in entry.HIDDEN_INFO_LOGGERS}
-    stream = io.StringIO()
-    handler = entry.configure_logging("DEBUG", None, stream)
-    for name in ("discord", "parley", "data", "cogs", "engine"):
-        assert logging.getLogger(name).isEnabledFor(logging.DEBUG), name
-    yield stream
-    root.removeHandler(handler)
-    root.setLevel(level)
-    for name, old in quiet.items():
-        logging.getLogger(name).setLevel(old)
+    with bot_logging("DEBUG", None) as stream:
+        for name in ("discord", "parley", "data", "cogs", "engine"):
+            assert logging.getLogger(name).isEnabledFor(logging.DEBUG), name
+        yield stream
 
 
 # -- what each seat may not see of the others, and nobody may read in a log ------------------
