@@ -116,12 +116,6 @@ def panel_height(n: int) -> int:
     return 12 + 30 + ((n + 1) // 2) * (3 * PANEL_LINE + 10) + 2 * PANEL_LINE + 58
 
 
-def layout_size(hexes: list, n: int = 4) -> tuple[int, int, tuple[float, float]]:
-    """The whole image: board and panel."""
-    w, h, origin = board_size(hexes)
-    return w, h + panel_height(n), origin
-
-
 def hex_name(q: int, r: int) -> str:
     """Row letter (A at the top) and column number (1 at the left), as the engine names
     hexes in its move labels."""
