@@ -4,7 +4,9 @@
     python bot.py --shard-count N --shards 0-3
                              run shards 0 to 3 of N in this process (several processes
                              with disjoint ranges share one PostgreSQL database)
-    python bot.py console    play a table in the terminal, no Discord needed
+    python bot.py console [--resume] [--open FILE.json]
+                             play a table in the terminal, no Discord needed: resume a
+                             saved one, or watch / play on an exported game
     python bot.py migrate-db --from parley.db --to postgresql://user:pass@host/db
                              copy every table, move log and setting from the SQLite file
                              into an empty PostgreSQL database, then check the copy (stop
@@ -22,6 +24,10 @@ Configuration comes from the environment, or from a `.env` file beside this one
                        the log never shows the token nor hidden game information: the
                        libraries that would print it (SQL values, REST bodies, gateway
                        events) stay at INFO (see HIDDEN_INFO_LOGGERS)
+    PARLEY_KEEP_FINISHED_DAYS
+                       optional: days a finished table keeps its saved game for quick
+                       replays before it is archived to its move log (default 90; 0
+                       keeps every saved game for ever)
     PARLEY_ENV_FILE    optional: read this file instead of .env
 """
 
@@ -276,7 +282,7 @@ def main(argv: list[str]) -> int:
     if argv[1:2] == ["console"]:
         import console
 
-        return console.main(db_path)
+        return console.main(db_path, argv[2:])
     if argv[1:2] == ["migrate-db"]:
         return migrate_db(argv[2:], db_path)
     if argv[1:] and not argv[1].startswith("--shard"):
@@ -295,6 +301,11 @@ def main(argv: list[str]) -> int:
     if guild and not guild.isdigit():
         print("PARLEY_DEV_GUILD must be a server id (a number).", file=sys.stderr)
         return 2
+    keep = conf.get("PARLEY_KEEP_FINISHED_DAYS") or ""
+    if keep and not keep.isdigit():
+        print("PARLEY_KEEP_FINISHED_DAYS must be a number of days (0 keeps finished games "
+              "for ever).", file=sys.stderr)
+        return 2
     try:
         configure_logging(conf.get("PARLEY_LOG_LEVEL") or "INFO", token)
     except ValueError as err:
@@ -308,9 +319,11 @@ def main(argv: list[str]) -> int:
 
     # --shard-count/--shards go to the bot (an AutoShardedBot runs those shards) and to its
     # table service (the turn clock walks only those shards' tables: data/tables.py, Shards)
-    shards = {} if sharding is None else {"shard_count": sharding[0], "shard_ids": sharding[1]}
+    extra = {} if sharding is None else {"shard_count": sharding[0], "shard_ids": sharding[1]}
+    if keep:
+        extra["keep_finished_days"] = int(keep)
     bot = create_bot(Config(token=token, db_path=db_path, dev_guild=int(guild) if guild else None,
-                            **shards))
+                            **extra))
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:

@@ -4,7 +4,7 @@ Plays ``--games`` games (1,000 by default) one after another in one process, the
 bot plays them: through ``data.tables.TableService`` on a real SQLite file in a temporary
 folder (``Store.open``). Each table is opened by a person (seat 0) in one of 100 channels,
 filled with AI seats at the ``random`` level (``add_bot``) and started; then, under the
-bot's per-table lock (``ParleyBot.table_lock``, as ``cogs.notify.after_moves`` takes it),
+bot's per-table lock (``ParleyBot.table_lock``, as ``cogs.table_actions.play_on`` takes it),
 the person's moves go through ``TableService.move`` (a random legal move, as a click would
 send it) and the AI's through ``TableService.run_ai``, one move and one store transaction
 (load, apply, save, log, commit) at a time. The five games take turns (``engine.GAMES``),

@@ -7,8 +7,9 @@ For every scenario of the ``scenario`` option and every player count it plays, g
 taking each place in turn. Printed per scenario and count: the share of games the easy
 seat wins (alone, or first on the round limit; the target is at least 90%), the easy seat's
 mean victory points and the others' mean, the mean rounds, how many games gave the easy
-seat special victory points, the share of Oceans' empty spaces turned by the end ("-"
-elsewhere), and the seconds per game. Also the same for all-easy tables:
+seat special victory points (The Great Crossing: trade line chips), the share of Oceans'
+empty spaces turned by the end, or of Greater Catan's small-island hexes that got their
+number chip ("-" elsewhere), and the seconds per game. Also the same for all-easy tables:
 the mean rounds to the end (a sensible player wins well before the round limit). Scenario
 ids after the count measure only those.
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import ai, get_game  # noqa: E402
+from engine.seafarers.chip_bag import small_island_hexes  # noqa: E402
 from engine.seafarers.scenario_rules import SCENARIOS  # noqa: E402
 
 GAME = get_game("seafarers")
@@ -38,6 +40,14 @@ def play(sid: str, n: int, seed: str, easy: set[int]) -> tuple[dict, object]:
     return GAME.result(s), s
 
 
+def unknown(s) -> list[int]:
+    """The hexes still to be revealed: Oceans' empty spaces, Greater Catan's small-island
+    hexes without a chip (none elsewhere)."""
+    if s.scenario == "greater_catan":
+        return [h for h in small_island_hexes(s) if not s.chips[h]]
+    return [h for h, t in enumerate(s.terrain) if t == "hidden"]
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     only = set(sys.argv[2:])
@@ -49,7 +59,7 @@ def main() -> None:
         for n in rules.players:
             wins = 0
             vp_easy = vp_rand = rounds = special = turned = 0.0
-            spaces = GAME.setup(n, {"scenario": sid}, "spaces").terrain.count("hidden")
+            spaces = len(unknown(GAME.setup(n, {"scenario": sid}, "spaces")))
             t0 = time.perf_counter()
             for g in range(games):
                 me = g % n
@@ -59,7 +69,7 @@ def main() -> None:
                 vp_rand += sum(v for p, v in enumerate(res["scores"]) if p != me) / (n - 1)
                 rounds += s.round
                 special += s.special[me] > 0
-                turned += 1 - s.terrain.count("hidden") / spaces if spaces else 0
+                turned += 1 - len(unknown(s)) / spaces if spaces else 0
             per = (time.perf_counter() - t0) / games
             all_rounds = 0
             for g in range(max(1, games // 4)):

@@ -11,25 +11,19 @@ up to hundreds) is composed in the panel pick by pick (issue 14): the panel offe
 picks (``Panel.steps``), each pick leads to a ``Step`` named by a *path* (the picks so far,
 joined by "."), and once the path names a whole move the step shows a private preview and a
 Confirm button. Nothing is applied before Confirm, which is an ordinary move button.
+
+Each game's Discord module (``cogs/<game>.py``) holds its adapter and its move commands;
+the bot registers both at start (``register``, from ``cogs/bot.py``), so the modules that
+show a table find a game's look here without importing the module that holds its commands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from engine.core import Action
-
-#: game id -> module under cogs/ that defines ``ADAPTER`` and its command cog ``COG``
-_MODULES: dict[str, str] = {
-    "all-hands": "cogs.all_hands",
-    "neuroshima": "cogs.neuroshima",
-    "pirate-tricks": "cogs.pirate_tricks",
-    "seafarers": "cogs.seafarers",
-    "sewer-pirats": "cogs.sewer_pirats",
-}
 
 
 @dataclass
@@ -63,10 +57,15 @@ class Pick:
 
 @dataclass
 class Menu:
-    """A menu of picks of a composed move (one argument each: the space, the unit...)."""
+    """A menu of picks of a composed move (one argument each: the space, the unit...).
+
+    ``most`` > 1 makes it a multi-pick menu (the cards of one side of a trade offer): its
+    picks' paths share all but their last part, and picking several leads to that shared
+    path followed by the last part of each pick, in the menu's order."""
 
     placeholder: str
     picks: list[Pick]
+    most: int = 1
 
 
 @dataclass
@@ -77,7 +76,11 @@ class Step:
     can be changed. ``moves`` is empty until the path names a whole move; then it holds that
     move and its variants (a Bossman placed plainly, or with Boarding), each confirmed by
     its own button, and the picture previews the first one. ``marks`` are the places the
-    picture rings (the spaces on offer, or the ones picked)."""
+    picture rings (the spaces on offer, or the ones picked).
+
+    ``plan``: a whole move made of several engine steps (a trade offer: start it, its
+    cards, send it), applied as one batch by one Confirm button; the button carries the
+    path, and the plan is made again from it when clicked."""
 
     title: str
     prompt: str
@@ -85,6 +88,7 @@ class Step:
     menus: list[Menu] = field(default_factory=list)
     moves: list[Action] = field(default_factory=list)
     marks: tuple[str, ...] = ()
+    plan: list[Action] = field(default_factory=list)
 
 
 @dataclass
@@ -144,21 +148,28 @@ class GameAdapter:
 
 DEFAULT = GameAdapter()
 
+#: game id -> (its adapter, the command group of its moves), filled by ``register``
+_REGISTERED: dict[str, tuple[GameAdapter, str]] = {}
 
-def game_cog_classes() -> list[type]:
-    """The command cog of every game that has one (its module's ``COG``)."""
-    return [import_module(name).COG for name in _MODULES.values()]
+
+def register(game_id: str, look: GameAdapter, group: str) -> None:
+    """Say how ``game_id`` looks (``look``) and which command group holds its moves
+    (``group``, e.g. "ahod"); the bot does it for every game module at start."""
+    _REGISTERED[game_id] = (look, group)
+
+
+def registered() -> list[str]:
+    """The games registered so far."""
+    return sorted(_REGISTERED)
+
+
+def adapter(game_id: str) -> GameAdapter:
+    """The game's adapter; the defaults for a game without one (every move in a menu)."""
+    found = _REGISTERED.get(game_id)
+    return DEFAULT if found is None else found[0]
 
 
 def move_command(game_id: str) -> str:
     """The command that reaches every legal move of the game, e.g. "/ahod move"."""
-    name = _MODULES.get(game_id)
-    group = import_module(name).COG.__cog_group_name__ if name else None
-    return f"/{group} move" if group else "/game hand"
-
-
-def adapter(game_id: str) -> GameAdapter:
-    name = _MODULES.get(game_id)
-    if name is None:
-        return DEFAULT
-    return import_module(name).ADAPTER
+    found = _REGISTERED.get(game_id)
+    return f"/{found[1]} move" if found is not None else "/game hand"

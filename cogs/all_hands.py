@@ -20,17 +20,8 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.adapters import Batch, GameAdapter, Panel
-from cogs.play import (
-    command_move,
-    finish_if_legal,
-    game_of,
-    legal,
-    move_choices,
-    playing_seat,
-    seat_choices,
-    typed_move,
-    typed_seat,
-)
+from cogs.play import command_move, move_choices, seat_choices, typed_move
+from cogs.seats import legal, playing_seat, typed_seat
 from engine.all_hands.cards import ACTIONS, ALL_CODES, NAMES, SUIT_OF, VALUE
 from engine.core import Action, IllegalAction
 from engine.table import Table
@@ -112,12 +103,18 @@ def _words(part: str) -> list[str]:
     return words
 
 
+#: what places a bid face down, and what ends the discarding: the finish of those choices
+BID_CONFIRM = Action("bid_confirm", {})
+DISCARD_DONE = Action("discard_done", {})
+
+
 def _seat_view(table: Table, seat: int) -> dict:
-    return table.view(game_of(table), seat)
+    return table.view(table.game, seat)
 
 
 def bid_steps(table: Table, seat: int, cards: Sequence[str]) -> list[Action]:
-    """Steps that make the seat's bid exactly ``cards``, then place it face down."""
+    """Steps that make the seat's bid exactly ``cards`` (``BID_CONFIRM`` places it face
+    down after them)."""
     if not cards:
         raise IllegalAction("Name at least one card to bid, or use `/ahod pass`.")
     actions = legal(table, seat)
@@ -129,16 +126,15 @@ def bid_steps(table: Table, seat: int, cards: Sequence[str]) -> list[Action]:
              for c in (have - want).elements()]
     steps += [Action("bid_add", {"card": c}, f"Add {_name(c)} to your bid")
               for c in (want - have).elements()]
-    return finish_if_legal(table, seat, steps, Action("bid_confirm", {}))
+    return steps
 
 
 def _name(code: str) -> str:
     return NAMES.get(code, code)
 
 
-def discard_steps(table: Table, seat: int, cards: Sequence[str], finish: bool) -> list[Action]:
-    steps = [Action("discard", {"card": c}, f"Discard {_name(c)}") for c in cards]
-    return finish_if_legal(table, seat, steps, Action("discard_done", {}) if finish else None)
+def discard_steps(cards: Sequence[str]) -> list[Action]:
+    return [Action("discard", {"card": c}, f"Discard {_name(c)}") for c in cards]
 
 
 # -- the adapter: how the table looks ----------------------------------------------------------
@@ -155,11 +151,10 @@ class AllHandsAdapter(GameAdapter):
             batches.append(Batch(
                 "Bid several cards at once (pick them, then close the menu)…" if phase != "tie"
                 else "Add cards to your tie bid at once…",
-                adds, Action("bid_confirm", {})))
+                adds, BID_CONFIRM))
         discards = [a for a in actions if a.kind == "discard"]
         if len(discards) > 1:
-            batches.append(Batch("Discard several cards and finish…", discards,
-                                 Action("discard_done", {})))
+            batches.append(Batch("Discard several cards and finish…", discards, DISCARD_DONE))
         placeholder = "Choose one move…"
         if view.get("choice"):
             placeholder = texts.clip(str(view["choice"].get("prompt") or placeholder), 150)
@@ -253,7 +248,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
                            "(pick from the list)")
     async def bid(self, interaction: discord.Interaction, cards: str) -> None:
         wanted = parse_cards(cards)
-        await command_move(interaction, lambda t, s: bid_steps(t, s, wanted))
+        await command_move(interaction, lambda t, s: bid_steps(t, s, wanted), BID_CONFIRM)
 
     @bid.autocomplete("cards")
     async def _bid_cards(
@@ -300,7 +295,8 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
     async def discard(self, interaction: discord.Interaction, cards: str,
                       done: bool = True) -> None:
         wanted = parse_cards(cards)
-        await command_move(interaction, lambda t, s: discard_steps(t, s, wanted, done))
+        await command_move(interaction, lambda t, s: discard_steps(wanted),
+                           DISCARD_DONE if done else None)
 
     @discard.autocomplete("cards")
     async def _discard_cards(

@@ -5,6 +5,13 @@ the error handler of its command tree, and the command sync at start-up.
 database and registers everything in ``setup_hook``, so a restarted bot answers clicks on
 buttons it posted before the restart: the buttons are ``DynamicItem`` templates whose
 custom ids carry the table key, re-registered on every start.
+
+This module is the top of ``cogs/``: it imports the cogs, and no cog imports it but for
+type hints. Below it, commands (``game``, the games' modules) and components (``views``)
+call the table actions (``table_actions``), which call the table service and the publisher
+(``publish``), which builds its messages from ``messages``, ``panel`` and the leaves
+(``texts``, ``components``, ``adapters``, ``actions``); ``tests/cogs/test_imports.py`` keeps
+it so.
 """
 
 from __future__ import annotations
@@ -18,12 +25,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import adapters, all_hands, neuroshima, pirate_tricks, seafarers, sewer_pirats
+from cogs.admin import AdminCog
+from cogs.clock import ClockCog
 from cogs.config import Config
 from cogs.errors import answer_error
+from cogs.game import GameCog
+from cogs.guide import GuideButton
+from cogs.replay_views import REPLAY_ITEMS
+from cogs.stats import StatsCog
+from cogs.views import DYNAMIC_ITEMS
 from data.store import Store
 from data.tables import Shards, TableService
 
 log = logging.getLogger("parley.cogs")
+
+#: every game's Discord module: its ``GAME_ID``, its look (``ADAPTER``) and its move
+#: commands (``COG``)
+GAME_MODULES = (all_hands, neuroshima, pirate_tricks, seafarers, sewer_pirats)
 
 
 class ParleyTree(app_commands.CommandTree):
@@ -97,21 +116,19 @@ class ParleyBot(commands.Bot):
         return self._table_locks(key)
 
     async def setup_hook(self) -> None:
-        from cogs.adapters import game_cog_classes
-        from cogs.game import GameCog
-        from cogs.notify import ClockCog
-        from cogs.views import DYNAMIC_ITEMS
-
         self.store = await Store.open(self.config.db_path)
         c = self.config
         shards = None if c.shard_count is None or c.shard_ids is None else \
             Shards(c.shard_count, frozenset(c.shard_ids))
         self.svc = TableService(self.store, shards=shards)
         await self.add_cog(GameCog(self))
-        for cog_class in game_cog_classes():
-            await self.add_cog(cog_class(self))
+        for module in GAME_MODULES:
+            adapters.register(module.GAME_ID, module.ADAPTER, module.COG.__cog_group_name__)
+            await self.add_cog(module.COG(self))
         await self.add_cog(ClockCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(StatsCog(self))
+        await self.add_cog(AdminCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS, GuideButton, *REPLAY_ITEMS)
         await self.sync_commands()
 
     async def sync_commands(self) -> None:

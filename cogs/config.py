@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from data.archive import DEFAULT_KEEP_DAYS
+
 
 @dataclass(frozen=True)
 class Config:
@@ -21,6 +23,9 @@ class Config:
       process (``python bot.py --shard-count N --shards 0-3``); None: one process, Discord
       picks the shards. Several processes with disjoint ranges share one PostgreSQL
       database; each one's turn clock walks only its shards' tables (issue 16).
+    - ``keep_finished_days``: a finished or abandoned table keeps its saved state this many
+      days for quick replays, then is archived to its move log (data/archive.py; the entry
+      point reads ``PARLEY_KEEP_FINISHED_DAYS``). 0 keeps every state for ever.
     """
 
     token: str | None
@@ -31,3 +36,4 @@ class Config:
     seed: str | None = None
     shard_count: int | None = None
     shard_ids: list[int] | None = None
+    keep_finished_days: int = DEFAULT_KEEP_DAYS

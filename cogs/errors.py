@@ -37,6 +37,17 @@ COMPONENT_NAMES = {
     "batch": "multi-pick move menu",
     "step": "move step button",
     "steps": "move step menu",
+    "plan": "move confirm button",
+    "replay": "replay button",
+    "replayat": "replay round menu",
+    "replaywho": "replay view menu",
+    "replaygif": "replay GIF button",
+    "history": "history page button",
+    "undo": "undo answer button",
+    "replayopen": "Replay button",
+    "historyopen": "History button",
+    "undoask": "Take it back button",
+    "forget": "Forget me button",
 }
 #: the part of a custom id that hides nothing: kind, table key, then seat and move count
 _PUBLIC_PART = re.compile(r"parley:([a-z]+):([0-9]+)(?::([0-9]+):([0-9]+))?")

@@ -1,16 +1,21 @@
 """``/game``: opening, joining and running a table, for any game of the engine.
 
-Thin on purpose: each command reads its options, calls the TableService and answers.
-Refusals (not the host, the table is full, no table here...) are the ``IllegalAction``
-sentences of the service and the engine, shown privately by the tree's error handler.
+Thin on purpose: each command reads its options, calls a table action (``cogs/
+table_actions.py``) or the panel, and answers. Refusals (not the host, the table is full, no
+table here...) are the ``IllegalAction`` sentences of the service and the engine, shown
+privately by the tree's error handler.
+
+``/game new`` is a group of one command per game (issue 14: "each game shows only its own
+options"), ``/game new all-hands``, built from the engine's registry: each holds that game's
+options as parameters, with their values in words, and ``options`` for the rare rules
+options (``Option.advanced``) of the games that have them.
 """
 
 from __future__ import annotations
 
-import asyncio
 import inspect
-import time
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,142 +23,36 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from cogs import texts
+from cogs import table_actions, texts
 from cogs.errors import answer
-from cogs.notify import (
-    after_moves,
-    channel_of,
-    game_of,
-    mention,
-    notice_dm_closed,
-    pings,
-    post_lobby,
-    publish_board,
-    refresh_lobby,
-    welcome,
+from cogs.play import show_panel
+from cogs.replay import TableLogCommands
+from cogs.rules import send_rules
+from cogs.seats import any_table, live_table, seated
+from engine.core import IllegalAction, Option, resolve_options
+from engine.table import (
+    AI_LEVELS,
+    HAND_OVER,
+    LOBBY,
+    NOTIFY_MODES,
+    PLAYING,
+    TIMEOUT_OUTCOMES,
 )
-from cogs.play import bot_of, live_table, seated, show_panel
-from cogs.texts import fill
-from data.store import DamagedTable, TableExists
-from data.tables import Outcome
-from engine.core import IllegalAction, resolve_options
-from engine.table import AI_LEVELS, LOBBY, NOTIFY_MODES, PLAYING, TIMEOUT_OUTCOMES, Table
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
 
-HISTORY_MOVES = 15
 THREAD_ARCHIVE_MINUTES = 10080  # a week: long games go quiet for days
+#: how many option names a refusal lists
+SHOWN_OPTIONS = 8
+#: the parameters every ``/game new <game>`` has besides the game's options
+OWN_PARAMETERS = ("thread", "options")
+#: a parameter name Discord accepts (lower case, at most 32 characters), which is also a
+#: Python name
+_PARAMETER = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
-# -- shared by commands and buttons ---------------------------------------------------------
-
-
-def at_table(interaction: discord.Interaction, table: Table, refusal: str = "") -> None:
-    """Refuse a click made outside ``table``'s channel: a button names its table in its
-    custom id, and a button shown elsewhere (a copied message, or a forged id) must not
-    change a table the clicker is not looking at."""
-    if str(interaction.channel_id) != table.id:
-        text = refusal or texts.WRONG_CHANNEL
-        raise IllegalAction(text.format(channel=f"<#{table.id}>"))
-
-
-async def say(interaction: discord.Interaction, text: str,
-              allowed: discord.AllowedMentions | None = None) -> None:
-    """Answer in public: the reply to a command, or a followup to a deferred click."""
-    allowed = allowed or discord.AllowedMentions.none()
-    if interaction.response.is_done():
-        await interaction.followup.send(text, allowed_mentions=allowed)
-    else:
-        await interaction.response.send_message(text, allowed_mentions=allowed)
-
-
-async def join_table(interaction: discord.Interaction, table: Table) -> None:
-    """Seat the user at ``table`` (lobby only), welcome them by DM, tell the channel.
-
-    The table must be the one of the channel the user clicked or typed in (``at_table``).
-    """
-    at_table(interaction, table, texts.WRONG_CHANNEL_JOIN)
-    bot = bot_of(interaction)
-    player = str(interaction.user.id)
-    outcome = await bot.svc.join(table.id, player, interaction.user.display_name, time.time())
-    table = outcome.table
-    await answer(interaction, texts.JOINED.format(
-        mention=interaction.user.mention, seated=len(table.seats),
-        most=game_of(table).max_players), ephemeral=False)
-    await refresh_lobby(bot, table)
-    if not await welcome(bot, table, player):
-        await notice_dm_closed(bot, table, player)
-
-
-async def leave_table(interaction: discord.Interaction, table: Table) -> None:
-    """The user gives up their seat in ``table``'s lobby; the channel is told."""
-    at_table(interaction, table)
-    bot = bot_of(interaction)
-    outcome = await bot.svc.leave(table.id, str(interaction.user.id), time.time())
-    await say(interaction, texts.LEFT.format(mention=interaction.user.mention))
-    await refresh_lobby(bot, outcome.table)
-
-
-async def add_ai(interaction: discord.Interaction, table: Table, level: str = "normal") -> None:
-    """The host seats a computer captain of ``level`` in ``table``'s lobby."""
-    at_table(interaction, table)
-    bot = bot_of(interaction)
-    outcome = await bot.svc.add_bot(table.id, str(interaction.user.id), level, time.time())
-    table = outcome.table
-    await say(interaction, texts.BOT_ADDED.format(
-        name=table.seats[-1].name, seated=len(table.seats), most=game_of(table).max_players))
-    await refresh_lobby(bot, table)
-
-
-async def start_table(interaction: discord.Interaction, table: Table) -> None:
-    """The host deals: the channel hears it (every person pinged), the lobby message loses
-    its buttons, then the AI moves and the first board and the hands follow."""
-    at_table(interaction, table)
-    bot = bot_of(interaction)
-    outcome = await bot.svc.start(table.id, str(interaction.user.id), time.time())
-    table = outcome.table
-    people = [mention(table, s) for s, seat in enumerate(table.seats) if not seat.is_ai]
-    await say(interaction, texts.STARTED.format(mentions=texts.join_words(people)),
-              pings(table, range(len(table.seats))))
-    await refresh_lobby(bot, table)
-    await after_moves(bot, outcome, None)
-
-
-async def send_rules(
-    interaction: discord.Interaction, game_id: str, options: Mapping[str, Any]
-) -> None:
-    """The game's rules for these options, privately, in parts under 2000 characters."""
-    game = engine.get_game(game_id)
-    text = await asyncio.to_thread(game.rules_text, dict(options))
-    for part in texts.chunks(f"**{game.title}**\n{text}"):
-        await answer(interaction, part)
-
-
-def replay_history(table: Table, entries: Sequence[Any], viewer: int | None) -> list[str]:
-    """The last moves as the viewer may know them: public events, their own private ones.
-
-    The action log holds every move with its arguments (a face-down bid card included), so
-    it is replayed from the seed and only what the events showed the viewer is told.
-    """
-    game = game_of(table)
-    names = [s.name for s in table.seats]
-    state = game.setup(len(table.seats), table.options, table.seed)
-    lines: list[str] = []
-    for entry in entries:
-        events = game.apply(state, entry.seat, entry.action)
-        seen = [e.text for e in events if e.text and (e.to is None or viewer in e.to)]
-        who = names[entry.seat] if entry.seat < len(names) else f"seat {entry.seat + 1}"
-        if entry.seat == viewer and entry.action.label:
-            seen = [f"*{entry.action.label}*", *seen]
-        if not seen:
-            seen = ["(a move kept hidden from you)"]
-        body = " ".join(fill(t, names) for t in seen)
-        lines.append(f"**{entry.seq}.** {discord.utils.escape_markdown(who)}: {body}")
-    return lines[-HISTORY_MOVES:]
-
-
-# -- /game new, built from the registered games and their options ---------------------------
+# -- /game new <game>, built from the registered games and their options ---------------------
 
 
 def parse_option_text(options: Mapping[str, Any], text: str) -> dict[str, Any]:
@@ -173,102 +72,115 @@ def parse_option_text(options: Mapping[str, Any], text: str) -> dict[str, Any]:
     return out
 
 
-def _option_params(games: Mapping[str, Any]) -> tuple[list[inspect.Parameter], dict, dict, dict]:
-    """Slash-command parameters for every option of every game (one per option name) but
-    the advanced ones, which go in the ``options`` text (a slash command holds at most 25
-    parameters)."""
-    by_name: dict[str, list[tuple[Any, Any]]] = {}
-    for game in games.values():
-        for name, spec in game.options.items():
-            if not spec.advanced:
-                by_name.setdefault(name, []).append((game, spec))
-    params, descriptions, choices, converters = [], {}, {}, {}
-    for name in sorted(by_name):
-        if (name in ("game", "thread", "options") or not name.replace("_", "").isalnum()
-                or len(name) > 32):
-            continue
-        specs = by_name[name]
-        values: list[Any] = []
-        for _, spec in specs:
-            values += [v for v in spec.values if v not in values]
-        helps = "; ".join(dict.fromkeys(spec.help for _, spec in specs if spec.help))
-        owners = ", ".join(g.title for g, _ in specs)
-        defaults = ", ".join(str(spec.default) for _, spec in specs)
-        annotation: Any
-        if all(isinstance(v, bool) for v in values):
-            annotation = bool
-        elif all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            if len(values) <= 25:
-                annotation = int
-                choices[name] = [app_commands.Choice(name=str(v), value=v) for v in values]
-            else:
-                annotation = app_commands.Range[int, min(values), max(values)]
+def as_parameter(name: str, spec: Option) -> bool:
+    """Whether an option is a parameter of its game's ``/game new``: a common one whose
+    name Discord takes; the others go in the ``options`` text."""
+    return not spec.advanced and bool(_PARAMETER.fullmatch(name)) and name not in OWN_PARAMETERS
+
+
+def _in_words(text: str, spec: Option) -> str:
+    """An option's help with its values in words ("new_shores" is "New Shores")."""
+    for value in sorted((v for v in spec.values if isinstance(v, str)), key=len, reverse=True):
+        text = re.sub(rf"\b{re.escape(value)}\b", texts.option_value(value), text)
+    return text
+
+
+def _option_parameter(name: str, spec: Option) -> tuple[inspect.Parameter, str, list, dict]:
+    """One option as a parameter: the parameter, its description (the help, the default in
+    words), its choices in words, and the typed value of each choice's value."""
+    values = list(spec.values)
+    choices: list[app_commands.Choice] = []
+    converter: dict[Any, Any] = {}
+    annotation: Any
+    if all(isinstance(v, bool) for v in values):
+        annotation = bool
+    elif all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        if len(values) <= 25:
+            annotation = int
+            choices = [app_commands.Choice(name=str(v), value=v) for v in values]
         else:
-            annotation = str
-            shown = values[:25]
-            choices[name] = [app_commands.Choice(name=str(v), value=str(v)) for v in shown]
-            converters[name] = {str(v): v for v in values}
-        descriptions[name] = texts.clip(
-            f"{helps or name} ({owners}; default {defaults})", texts.LABEL_LIMIT)
-        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
-                                        annotation=annotation | None, default=None))
-    return params, descriptions, choices, converters
+            annotation = app_commands.Range[int, min(values), max(values)]
+    else:
+        annotation = str
+        choices = [app_commands.Choice(name=texts.option_value(v), value=str(v))
+                   for v in values[:25]]
+        converter = {str(v): v for v in values}
+    default = f" (default: {texts.option_value(spec.default)})"
+    help_text = _in_words(spec.help, spec) or texts.option_name(name)
+    description = texts.clip(help_text, texts.LABEL_LIMIT - len(default)) + default
+    parameter = inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
+                                  annotation=annotation | None, default=None)
+    return parameter, description, choices, converter
 
 
-def build_new_command(cog: GameCog) -> app_commands.Command:
-    games = engine.GAMES
-    params, descriptions, choices, converters = _option_params(games)
+def new_command(game: Any, cog: GameCog) -> app_commands.Command:
+    """``/game new <game id>``: that game's options, ``thread``, and ``options`` when the
+    game has options set by name."""
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction),
+              inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY,
+                                annotation=bool | None, default=None)]
+    descriptions = {"thread": "Open the table in a new thread of this channel, so the "
+                              "channel can host several games"}
+    choices: dict[str, list] = {}
+    converters: dict[str, dict] = {}
+    for name, spec in game.options.items():
+        if as_parameter(name, spec):
+            param, descriptions[name], found, converters[name] = _option_parameter(name, spec)
+            params.append(param)
+            if found:
+                choices[name] = found
+    if any(not as_parameter(n, spec) for n, spec in game.options.items()):
+        params.append(inspect.Parameter("options", inspect.Parameter.KEYWORD_ONLY,
+                                        annotation=str | None, default=None))
+        descriptions["options"] = ("Rules options as name=value, space-separated "
+                                   "(/game rules lists them)")
 
     async def new(interaction: discord.Interaction, **values: Any) -> None:
         for name, table in converters.items():
             if values.get(name) is not None:
                 values[name] = table.get(values[name], values[name])
-        await cog.open_table(interaction, values)
+        await cog.open_table(interaction, game.id, values)
 
-    head = [
-        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                          annotation=discord.Interaction),
-        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
-        inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY, annotation=bool | None,
-                          default=None),
-        inspect.Parameter("options", inspect.Parameter.KEYWORD_ONLY, annotation=str | None,
-                          default=None),
-    ]
-    new.__signature__ = inspect.Signature(head + params)  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "game": "The game to play at the new table",
-        "thread": "Open the table in a new thread of this channel, so the channel can host "
-        "several games",
-        "options": "More rules options as name=value, space-separated (/game rules lists "
-        "them)",
-        **descriptions,
-    }
-    new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-        "game": [app_commands.Choice(name=g.title, value=gid) for gid, g in sorted(games.items())],
-        **choices,
-    }
+    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    players = (f"{game.min_players} players" if game.min_players == game.max_players
+               else f"{game.min_players}-{game.max_players} players")
     return app_commands.Command(
-        name="new",
-        description="Open a game table in this channel (you host it and take the first seat)",
+        name=game.id,
+        description=texts.clip(f"Open a {game.title} table here ({players}); you host it",
+                               texts.LABEL_LIMIT),
         callback=new,
     )
+
+
+def new_group(cog: GameCog) -> app_commands.Group:
+    """``/game new``: one command per game of the engine's registry."""
+    group = app_commands.Group(
+        name="new", description="Open a game table in this channel: pick the game, then its "
+                                "options (you host it and take the first seat)")
+    for _, game in sorted(engine.GAMES.items()):
+        if _PARAMETER.fullmatch(game.id.replace("-", "_")):
+            group.add_command(new_command(game, cog))
+    return group
 
 
 # -- the cog --------------------------------------------------------------------------------
 
 
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name="game",
+class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
               group_description="Game tables: open, join, start, and look at the table"):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
         super().__init__()
-        self.app_command.add_command(build_new_command(self))
+        self.app_command.add_command(new_group(self))
 
-    async def open_table(self, interaction: discord.Interaction, values: dict[str, Any]) -> None:
+    async def open_table(self, interaction: discord.Interaction, game_id: str,
+                         values: dict[str, Any]) -> None:
         if interaction.guild_id is None or interaction.channel is None:
             raise IllegalAction(texts.NOT_IN_GUILD)
-        game_id = values.pop("game")
         use_thread = bool(values.pop("thread", None))
         text = values.pop("options", None)
         game = engine.get_game(game_id)
@@ -277,10 +189,12 @@ class GameCog(commands.GroupCog, group_name="game",
             given.update(parse_option_text(game.options, text))
         foreign = sorted(k for k in given if k not in game.options)
         if foreign:
+            names = sorted(game.options)
+            shown = ", ".join(names[:SHOWN_OPTIONS]) + (", …" if names[SHOWN_OPTIONS:] else "")
             raise IllegalAction(
                 f"{game.title} has no option {', '.join(texts.quote(k) for k in foreign[:3])}; "
-                f"its options are: "
-                f"{', '.join(sorted(game.options)) or 'none'}.")
+                f"its options are: {shown or 'none'} (`/game rules` tells them all, with "
+                "their values).")
         try:
             options = resolve_options(game.options, given)
         except ValueError as err:
@@ -306,70 +220,82 @@ class GameCog(commands.GroupCog, group_name="game",
             table_channel, parent = place.id, str(channel.id)
         else:
             table_channel = channel.id
-        try:
-            table = await self.bot.svc.new(
-                game_id, str(table_channel), str(user.id), user.display_name, options,
-                guild=str(interaction.guild_id), parent=parent, title=game.title, now=time.time(),
-                seed=f"{self.bot.config.seed}:{table_channel}" if self.bot.config.seed else None,
-            )
-        except TableExists as err:
-            raise IllegalAction(str(err)) from None
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-        await post_lobby(self.bot, table, f"{user.mention} opens a table.")
+        await table_actions.open_table(interaction, game_id, options, table_channel, parent,
+                                       game.title)
         if use_thread:
             await interaction.edit_original_response(content=texts.THREAD_OPENED.format(
                 mention=user.mention, title=game.title, thread=f"<#{table_channel}>"))
         else:
             await interaction.edit_original_response(
                 content="Your table is open. " + texts.LOBBY_HELP)
-        if not await welcome(self.bot, table, str(user.id)):
-            await notice_dm_closed(self.bot, table, str(user.id))
 
-    @app_commands.command(name="join", description="Take a seat at the table of this channel")
+    @app_commands.command(name="join", description="Take a seat at the table of this channel "
+                                                   "(once the game runs: an open seat)")
     async def join(self, interaction: discord.Interaction) -> None:
-        await join_table(interaction, await live_table(interaction))
+        await table_actions.join(interaction, await live_table(interaction))
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(name="leave", description="Give up your seat (once the game runs, "
+                                                    "an AI plays it to the end)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await leave_table(interaction, await live_table(interaction))
+        await table_actions.leave(interaction, await live_table(interaction))
+
+    @app_commands.command(name="replace",
+                          description="Hand a player's seat to an AI, or open it for a new "
+                                      "player (host only, once the game runs)")
+    @app_commands.describe(seat="The seat (pick from the list)",
+                           to="An AI for the rest of the game, or open: a new player takes "
+                              "it with /game join")
+    @app_commands.choices(to=[app_commands.Choice(name=texts.HAND_OVER_NAMES[t], value=t)
+                              for t in HAND_OVER])
+    async def replace(self, interaction: discord.Interaction, seat: str, to: str) -> None:
+        await table_actions.hand_over(interaction, await live_table(interaction), seat, to)
+
+    @replace.autocomplete("seat")
+    async def _replace_seats(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = await self.bot.store.live(str(interaction.channel_id))
+        if table is None or table.status != PLAYING:
+            return []
+        typed = current.casefold()
+        out = []
+        for i, s in enumerate(table.seats):
+            if s.player == str(interaction.user.id) and s.is_person:
+                continue  # one's own seat: /game leave
+            what = "open" if s.open else "AI" if s.is_ai else "player"
+            name = texts.clip(f"{i + 1}. {s.name} ({what})", texts.LABEL_LIMIT)
+            if typed in name.casefold():
+                out.append(app_commands.Choice(name=name, value=str(i)))
+        return out[:25]
 
     @app_commands.command(name="add-bot", description="Seat a computer captain (host only)")
     @app_commands.describe(level="How well the computer plays (default: normal)")
     @app_commands.choices(level=[app_commands.Choice(name=texts.AI_LEVEL_NAMES[lv], value=lv)
                                  for lv in AI_LEVELS])
     async def add_bot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        await add_ai(interaction, await live_table(interaction), level)
+        await table_actions.add_ai(interaction, await live_table(interaction), level)
 
     @app_commands.command(name="remove-bot",
                           description="Take the last computer captain off the table (host only)")
     async def remove_bot(self, interaction: discord.Interaction) -> None:
-        table = await live_table(interaction)
-        ais = [s.name for s in table.seats if s.is_ai]
-        outcome = await self.bot.svc.remove_bot(table.id, str(interaction.user.id), time.time())
-        table = outcome.table
-        await say(interaction, texts.BOT_REMOVED.format(
-            name=ais[-1] if ais else "An AI captain", seated=len(table.seats),
-            most=game_of(table).max_players))
-        await refresh_lobby(self.bot, table)
+        await table_actions.remove_ai(interaction, await live_table(interaction))
 
     @app_commands.command(name="start", description="Deal and start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await start_table(interaction, await live_table(interaction))
+        await table_actions.start(interaction, await live_table(interaction))
 
-    @app_commands.command(name="status", description="Post the table's board again")
+    @app_commands.command(name="status",
+                          description="Post the table's board again at the bottom of the "
+                                      "channel, for everyone")
     async def status(self, interaction: discord.Interaction) -> None:
-        table = await self._any_table(interaction)
+        table = await any_table(interaction)
         await interaction.response.send_message(texts.BOARD_REPOSTED, ephemeral=True)
-        if table.state is None:  # still in the lobby, or closed before the deal
-            await post_lobby(self.bot, table)
-        else:
-            await publish_board(self.bot, table, None, force_new=True)
+        await table_actions.repost(self.bot, table)
 
     @app_commands.command(name="hand",
                           description="See your cards and your moves, privately (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await show_panel(interaction, await self._any_table(interaction))
+        await show_panel(interaction, await any_table(interaction))
 
     @app_commands.command(name="rules", description="How to play the game of this table")
     @app_commands.describe(game="A game to read about (default: the game of this channel)")
@@ -377,7 +303,7 @@ class GameCog(commands.GroupCog, group_name="game",
         if game is not None:
             await send_rules(interaction, game, {})
             return
-        table = await self._any_table(interaction)
+        table = await any_table(interaction)
         await send_rules(interaction, table.game_id, table.options)
 
     @rules.autocomplete("game")
@@ -387,21 +313,6 @@ class GameCog(commands.GroupCog, group_name="game",
         return [app_commands.Choice(name=g.title, value=gid)
                 for gid, g in sorted(engine.GAMES.items())
                 if current.casefold() in g.title.casefold()][:25]
-
-    @app_commands.command(name="history", description="The last moves at this table")
-    async def history(self, interaction: discord.Interaction) -> None:
-        table = await self._any_table(interaction)
-        if table.state is None:
-            raise IllegalAction(texts.NOT_STARTED)
-        entries = await self.bot.store.history(table.key, limit=1_000_000)
-        viewer = table.seat_of(str(interaction.user.id))
-        lines = await asyncio.to_thread(replay_history, table, entries, viewer)
-        text = "\n".join(lines) or "No move has been made yet."
-        parts = texts.chunks(f"**Last moves at this table**\n{text}")
-        await interaction.response.send_message(parts[-1] if len(parts) == 1 else parts[0],
-                                                ephemeral=True)
-        for part in parts[1:]:
-            await interaction.followup.send(part, ephemeral=True)
 
     @app_commands.command(name="list", description="The open game tables of this server")
     async def list_tables(self, interaction: discord.Interaction) -> None:
@@ -413,8 +324,10 @@ class GameCog(commands.GroupCog, group_name="game",
             return
         lines = []
         for t in tables:
-            game = game_of(t)
+            game = t.game
             state = "waiting for players" if t.status == LOBBY else "playing"
+            if t.open_seats():
+                state += ", a seat is open"
             lines.append(f"- <#{t.id}>: **{game.title}**, {state}, "
                          f"{len(t.seats)}/{game.max_players} seated, host <@{t.host}>")
         await answer(interaction, "**Open tables**\n" + "\n".join(lines))
@@ -441,18 +354,8 @@ class GameCog(commands.GroupCog, group_name="game",
             await answer(interaction, "**Table settings**\n" + texts.settings_summary(
                 s.remind_minutes, s.limit_minutes, s.on_timeout))
             return
-        try:
-            after = await self.bot.svc.settings(
-                table.id, str(interaction.user.id), remind_minutes, limit_minutes, on_timeout,
-                is_manager=interaction.permissions.manage_messages, now=time.time())
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-        s = after.settings
-        await interaction.response.send_message(texts.SETTINGS_SAVED.format(
-            mention=interaction.user.mention,
-            changes=texts.settings_changes(table.settings, s),
-            summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)))
-        await refresh_lobby(self.bot, after)  # the lobby message shows the turn clock
+        await table_actions.change_settings(interaction, table, remind_minutes, limit_minutes,
+                                            on_timeout)
 
     @app_commands.command(
         name="notify",
@@ -461,64 +364,25 @@ class GameCog(commands.GroupCog, group_name="game",
     @app_commands.choices(mode=[app_commands.Choice(name=texts.NOTIFY_NAMES[m], value=m)
                                 for m in NOTIFY_MODES])
     async def notify(self, interaction: discord.Interaction, mode: str | None = None) -> None:
-        """Your DMs at this table (issue 14; ``notify.hand_dm`` says what each choice sends)."""
+        """Your DMs at this table (issue 14; ``publish.hand_dm`` says what each choice sends)."""
         table = await live_table(interaction)
         if mode is None:
             now = table.seats[seated(interaction, table)].notify
             await answer(interaction, texts.NOTIFY_NOW.format(choice=texts.NOTIFY_NAMES[now]))
             return
-        try:
-            await self.bot.svc.notify(table.id, str(interaction.user.id), mode, time.time())
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
+        await table_actions.choose_notify(interaction, table, mode)
         await answer(interaction, texts.NOTIFY_SAVED.format(choice=texts.NOTIFY_NAMES[mode]))
 
     @app_commands.command(name="abort",
                           description="Close the table for good (host or message managers)")
     async def abort(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise IllegalAction(texts.NOT_IN_GUILD)
         # Not through live_table: a table whose saved game cannot be read is closed too.
-        table = await self.bot.svc.abort(str(interaction.channel_id), str(interaction.user.id),
-                                         interaction.permissions.manage_messages, time.time())
-        mention = interaction.user.mention
-        if table is None:
-            await interaction.response.send_message(
-                texts.ABORTED_DAMAGED.format(mention=mention))
-            return
-        await interaction.response.send_message(texts.ABORTED.format(mention=mention))
-        await refresh_lobby(self.bot, table)
+        await table_actions.abort(interaction)
 
     @app_commands.command(
         name="repair",
         description="Rebuild a table whose saved game cannot be read, from its move log "
                     "(host or message managers)")
     async def repair(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise IllegalAction(texts.NOT_IN_GUILD)
-        # Privately: a refusal stays between us; the channel hears of a repair below.
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            table, moves = await self.bot.svc.repair(
-                str(interaction.channel_id), str(interaction.user.id),
-                interaction.permissions.manage_messages, time.time())
-        except DamagedTable:
-            raise IllegalAction(texts.REPAIR_FAILED) from None
-        done = texts.REPAIRED if table.status == PLAYING else texts.REPAIRED_FINISHED
-        text = done.format(mention=interaction.user.mention, moves=moves)
-        await interaction.edit_original_response(content=text)
-        await channel_of(self.bot, table).send(text, allowed_mentions=discord.AllowedMentions.none())
-        if table.state is None:
-            await post_lobby(self.bot, table)
-        else:
-            await after_moves(self.bot, Outcome(table), None)
-
-    async def _any_table(self, interaction: discord.Interaction) -> Table:
-        """The live table of the channel, else its last one (a finished game's board)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise IllegalAction(texts.NOT_IN_GUILD)
-        table = await self.bot.store.latest(str(interaction.channel_id))
-        if table is None:
-            raise IllegalAction(texts.NO_TABLE_EVER)
-        return table
+        await table_actions.repair(interaction)
 

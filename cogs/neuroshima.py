@@ -35,16 +35,8 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.adapters import GameAdapter, Menu, Panel, Pick, Step
-from cogs.notify import game_of
-from cogs.play import (
-    bot_of,
-    command_move,
-    legal,
-    move_choices,
-    names_of,
-    playing_seat,
-    typed_move,
-)
+from cogs.play import command_move, move_choices, typed_move
+from cogs.seats import bot_of, legal, names_of, playing_seat
 from engine.core import Action, IllegalAction, fill_names
 from engine.neuroshima.board import BY_LABEL, DIR_NAMES, LABELS
 from engine.neuroshima.tiles import HQ, TILES, canonical_rotation
@@ -405,7 +397,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
         table = await bot_of(interaction).store.latest(str(interaction.channel_id))
         if table is None or table.game_id != GAME_ID or table.state is None:
             raise IllegalAction("There is no game of Neuroshima Hex! in this channel.")
-        view = table.view(game_of(table), None)
+        view = table.view(table.game, None)
         if not view.get("last_battle"):
             raise IllegalAction("No battle has been fought at this table yet.")
         await interaction.response.defer(thinking=True)

@@ -22,15 +22,8 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.adapters import Batch, GameAdapter, Panel
-from cogs.play import (
-    command_move,
-    legal,
-    move_choices,
-    playing_seat,
-    seat_choices,
-    typed_move,
-    typed_seat,
-)
+from cogs.play import command_move, move_choices, seat_choices, typed_move
+from cogs.seats import legal, playing_seat, typed_seat
 from engine.core import Action, IllegalAction
 from engine.pirate_tricks.cards import ALL_CODES, NAMES, sort_cards
 from engine.pirate_tricks.rules import DITCH_COUNT

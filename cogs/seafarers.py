@@ -8,6 +8,13 @@ harbour on its coast edge), ``moveship``,
 Year of Plenty), ``stop``, ``end``, and ``move`` for any legal move. Autocomplete lists come
 from ``GAME.legal_actions`` with the engine's labels, so only legal places are offered; the
 engine judges every move, so a refusal says why.
+
+On the private panel a trade offer (or a counter-offer) is composed in one message (issue
+14: "compose an offer in one menu (give, get), not one card per click"): two multi-pick
+menus, the cards you give and the cards you ask for, then one Confirm that sends it
+(``SeafarersAdapter.step``, the ``Step`` machinery of cogs/adapters.py). Nothing is applied
+while the cards are picked, so nobody sees an offer before it is sent and no offer of the
+turn is used up; Confirm applies the engine's steps (start, each card, send) as one batch.
 """
 
 from __future__ import annotations
@@ -22,9 +29,12 @@ from discord.ext import commands
 
 from cogs import texts
 from cogs.actions import decode
-from cogs.adapters import GameAdapter, Panel
-from cogs.play import command_move, legal, move_choices, names_of
+from cogs.adapters import GameAdapter, Menu, Panel, Pick, Step
+from cogs.play import command_move, move_choices
+from cogs.seats import legal, names_of
 from engine.core import Action, IllegalAction
+from engine.seafarers.board import RESOURCES
+from engine.seafarers.rules import OFFER_MAX, offer_text
 from engine.seafarers.state import BANK_EACH
 from engine.table import Table
 
@@ -33,12 +43,11 @@ if TYPE_CHECKING:
 
 GAME_ID = "seafarers"
 #: moves shown as buttons on the private panel, in this order
-BUTTON_KINDS = ("roll", "end", "buy", "accept", "decline", "counter", "offer_send",
-                "counter_send", "withdraw", "offer_cancel", "stop")
+BUTTON_KINDS = ("roll", "end", "buy", "accept", "decline", "offer_send", "counter_send",
+                "withdraw", "offer_cancel", "stop")
 #: the panel menu's order of kinds (others in between)
 MENU_ORDER = {"settlement": 0, "city": 0, "road": 1, "ship": 1, "play": 2, "bank": 3,
-              "offer": 7, "offer_give": 7, "offer_get": 7, "counter_give": 7,
-              "counter_get": 7, "move_ship": 8}
+              "move_ship": 8}
 #: words people use for the resources
 SYNONYMS: dict[str, str] = {
     "wood": "wood", "lumber": "wood", "forest": "wood", "tree": "wood",
@@ -110,14 +119,176 @@ def offer_steps(give: str, get: str, prefix: str, started: bool = False) -> list
     return [*steps, Action(f"{prefix}_send", {})]
 
 
+# -- a trade offer composed in one message ----------------------------------------------------
+
+#: the two composers: an offer of the player on turn ("o") and a counter-offer ("c"): the
+#: engine's kinds (begin, a card given, a card asked for, send), and the words
+COMPOSERS: dict[str, tuple[str, str, str, str]] = {
+    "o": ("offer", "offer_give", "offer_get", "offer_send"),
+    "c": ("counter", "counter_give", "counter_get", "counter_send"),
+}
+_TITLES = {"o": "Trade offer", "c": "Counter-offer"}
+#: a resource in a path (two letters, so that a path stays short)
+RES_CODE: dict[str, str] = {"wood": "wd", "brick": "br", "wool": "wl", "grain": "gr",
+                            "ore": "or"}
+_CODE_RES = {code: res for res, code in RES_CODE.items()}
+#: a pick in a composer's path: g (give) or w (want), the resource, which entry of its menu
+#: (1-4); the entries of a kind are alike, so only how many are picked counts
+_CARD = re.compile(r"([gw])(wd|br|wl|gr|or)([1-9])")
+_SIDES = {"g": "give", "w": "get"}
+
+
+def _composing(kinds: set[str], prefix: str) -> bool | None:
+    """Whether the seat may compose this kind of offer now: False when it would begin one
+    (the offer not started yet), True when it goes on with one begun (by command), None
+    when it may not."""
+    begin, give, get, send = COMPOSERS[prefix]
+    if begin in kinds:
+        return False
+    if kinds & {give, get, send} or (prefix == "o" and "offer_cancel" in kinds):
+        return True
+    return None
+
+
+def _draft(view: Mapping[str, Any], prefix: str) -> dict[str, dict[str, int]]:
+    """The cards of an offer begun before (by command): the seat's own offer or
+    counter-offer in its view."""
+    own = view.get("offer") if prefix == "o" else view.get("my_counter")
+    own = own or {}
+    return {"give": dict(own.get("give") or {}), "get": dict(own.get("get") or {})}
+
+
+def _path(prefix: str, sides: Mapping[str, Mapping[str, int]], skip: str = "") -> str:
+    """The path naming these sides (each card one part), without side ``skip``."""
+    parts = [prefix]
+    for side, letter in (("give", "g"), ("get", "w")):
+        if side == skip:
+            continue
+        for res in RESOURCES:
+            count = sides[side].get(res, 0)
+            parts += [f"{letter}{RES_CODE[res]}{i}" for i in range(1, count + 1)]
+    return ".".join(parts)
+
+
+def _card_words(side: Mapping[str, int]) -> str:
+    return offer_text(dict(side)) if side else "nothing yet"
+
+
+def offer_step(view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
+    """The one-message composer of a trade offer (path "o...") or counter-offer ("c..."):
+    a menu of the cards to give (those you hold), a menu of the cards to ask for (not of
+    a kind you give: no like for like, catan-base.md "A turn" 3), at most ``OFFER_MAX`` a
+    side (our decision, rules.py), and Confirm once both sides hold a card. An offer begun
+    by command goes on from its cards, which can only be added to. None when the path names
+    nothing the seat may do now."""
+    prefix, _, rest = path.partition(".")
+    if prefix not in COMPOSERS:
+        return None
+    kinds = {a.kind for a in actions}
+    going_on = _composing(kinds, prefix)
+    if going_on is None:
+        return None
+    begin, give_kind, get_kind, send_kind = COMPOSERS[prefix]
+    sides: dict[str, dict[str, int]] = {"give": {}, "get": {}}
+    # each pick is one card: a side holds as many cards of a kind as its distinct picks
+    picked: set[str] = set()
+    for part in filter(None, rest.split(".")):
+        m = _CARD.fullmatch(part)
+        if m is None:
+            return None
+        if part in picked:
+            continue
+        picked.add(part)
+        side = sides[_SIDES[m[1]]]
+        res = _CODE_RES[m[2]]
+        side[res] = side.get(res, 0) + 1
+    # the cards of an offer begun by command stay in it: they can be added to only
+    draft = _draft(view, prefix) if going_on else {"give": {}, "get": {}}
+    for side in ("give", "get"):
+        for res, n in draft[side].items():
+            sides[side][res] = max(sides[side].get(res, 0), n)
+    hand = {r: int(n) for r, n in (view.get("hand") or {}).items()}
+    refusals = []
+    for side, words in (("give", "give"), ("get", "ask for")):
+        if sum(sides[side].values()) > OFFER_MAX:
+            refusals.append(f"At most {OFFER_MAX} cards a side: you {words} "
+                            f"{sum(sides[side].values())}.")
+    for res, n in sides["give"].items():
+        if n > hand.get(res, 0):
+            refusals.append(f"You hold only {hand.get(res, 0)} {res}.")
+    both = set(sides["give"]) & set(sides["get"])
+    if both:
+        refusals.append(f"Not the same kind on both sides: {', '.join(sorted(both))}.")
+    menus = []
+    give_base, get_base = _path(prefix, sides, skip="give"), _path(prefix, sides, skip="get")
+    # a side over the limit (a forged path) is shown unpicked: a menu may not preselect
+    # more entries than it lets pick
+    shown = {side: cards if sum(cards.values()) <= OFFER_MAX else {}
+             for side, cards in sides.items()}
+    give_picks = [
+        Pick(res.capitalize(), f"{give_base}.g{RES_CODE[res]}{i}",
+             chosen=i <= shown["give"].get(res, 0),
+             description=f"card {i} of the {hand[res]} you hold")
+        for res in RESOURCES if hand.get(res, 0) and res not in sides["get"]
+        for i in range(1, min(hand[res], OFFER_MAX) + 1)]
+    if give_picks:
+        menus.append(Menu("The cards you give…", give_picks, OFFER_MAX))
+    get_picks = [
+        Pick(res.capitalize(), f"{get_base}.w{RES_CODE[res]}{i}",
+             chosen=i <= shown["get"].get(res, 0), description=f"card {i} you ask for")
+        for res in RESOURCES if res not in sides["give"]
+        for i in range(1, OFFER_MAX + 1)]
+    menus.append(Menu("The cards you ask for…", get_picks, OFFER_MAX))
+    plan: list[Action] = []
+    whole = sides["give"] and sides["get"]
+    if whole and not refusals:
+        plan = [] if going_on else [next(a for a in actions if a.kind == begin)]
+        for side, kind, text in (("give", give_kind, "Offer"), ("get", get_kind, "Ask for")):
+            for res in RESOURCES:
+                plan += [Action(kind, {"res": res}, f"{text} 1 {res}")] * (
+                    sides[side].get(res, 0) - draft[side].get(res, 0))
+        send = ("Offer " if prefix == "o" else "Counter: ") + \
+            f"{offer_text(sides['give'])} for {offer_text(sides['get'])}"
+        plan.append(Action(send_kind, {}, send))
+    held = offer_text({r: n for r, n in hand.items() if n}) or "no cards"
+    lines = [
+        f"You give **{_card_words(sides['give'])}** for **{_card_words(sides['get'])}**.",
+        f"Pick the cards in the two menus (at most {OFFER_MAX} a side, not the same kind on "
+        "both), then Confirm to send it" + (" to the other players." if prefix == "o" else "."),
+        f"You hold: {held}.",
+        *(f"⚠️ {r}" for r in refusals),
+    ]
+    if not give_picks:
+        lines.append("⚠️ You ask for every kind you hold: ask for something else to give "
+                     "one of them.")
+    if any(draft.values()):
+        lines.append("The cards of the offer you began stay in it; you may add more.")
+    return Step(_TITLES[prefix], "\n".join(lines), menus=menus, plan=plan)
+
+
 class SeafarersAdapter(GameAdapter):
     def panel(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Panel:
+        kinds = {a.kind for a in actions}
+        # an offer or counter-offer is composed in one message (offer_step); its card
+        # steps leave the panel, its send and cancel stay as buttons
+        steps, composing = [], set()
+        for prefix, words in (("o", ("Offer a trade…", "Finish your offer…")),
+                              ("c", ("Counter-offer…", "Finish your counter-offer…"))):
+            going_on = _composing(kinds, prefix)
+            if going_on is not None:
+                start = _path(prefix, _draft(view, prefix)) if going_on else prefix
+                steps.append(Pick(words[going_on], start, emoji="🤝"))
+                composing |= set(COMPOSERS[prefix][:3])
         buttons = [a for kind in BUTTON_KINDS for a in actions if a.kind == kind]
-        # building first, ship moves and offer steps last (the commands reach them all)
-        menu = sorted((a for a in actions if a.kind not in BUTTON_KINDS),
+        # building first, ship moves last (the commands reach them all)
+        menu = sorted((a for a in actions if a.kind not in BUTTON_KINDS and
+                       a.kind not in composing),
                       key=lambda a: MENU_ORDER.get(a.kind, 5))
-        return Panel(buttons=buttons, button_rows=2, menu=menu,
+        return Panel(steps=steps, buttons=buttons, button_rows=2, menu=menu,
                      menu_placeholder="Choose one move (places as on the board)…")
+
+    def step(self, view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
+        return offer_step(view, actions, path)
 
     def prompt(self, view: Mapping[str, Any]) -> str:
         phase = view.get("phase")
@@ -136,6 +307,7 @@ class SeafarersAdapter(GameAdapter):
             "offer": "finish your offer (`/catan offer`).",
             "answers": "accept, decline or counter the offer.",
             "confirm": "pick a trading partner (`/catan partner`) or withdraw.",
+            "chip": "take a number chip from the main island (your panel's menu).",
         }.get(str(phase), "your move.")
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
@@ -323,10 +495,10 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
 
 
 def _all_kinds() -> list[str]:
-    return ["harbour", "settlement", "road", "ship", "city", "buy", "play", "roll", "end", "move_ship",
-            "bank", "discard", "gold", "plenty", "robber", "pirate", "steal", "stop",
+    return ["harbour", "settlement", "road", "ship", "city", "buy", "play", "roll", "end",
+            "move_ship", "bank", "discard", "gold", "plenty", "robber", "pirate", "steal", "stop",
             "offer", "offer_give", "offer_get", "offer_send", "offer_cancel", "accept",
             "decline", "counter", "counter_give", "counter_get", "counter_send", "trade",
-            "withdraw"]
+            "withdraw", "chip"]
 
 COG = SeafarersCog

@@ -21,7 +21,8 @@ from discord.ext import commands
 from cogs import texts
 from cogs.actions import decode, label
 from cogs.adapters import GameAdapter, Panel
-from cogs.play import command_move, legal, move_choices, names_of, playing_seat
+from cogs.play import command_move, move_choices
+from cogs.seats import legal, names_of, playing_seat
 from engine.core import Action, IllegalAction
 from engine.sewer_pirats.data import SHIPS
 from engine.table import Table
@@ -282,7 +283,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
             return []
         table, seat = found
         offered = {int(a.args["figure"]) for a in legal(table, seat, ("start_bid",))}
-        bar = list((table.view(_game(), None).get("auction") or {}).get("bar") or [])
+        bar = list((table.view(table.game, None).get("auction") or {}).get("bar") or [])
         out = []
         for i, tribe in enumerate(bar):
             text = f"{tribe} on stool {i + 1} from the front (minimum bid {i})"
@@ -327,18 +328,12 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         return await move_choices(interaction, GAME_ID, current)
 
 
-def _game() -> Any:
-    from engine import get_game
-
-    return get_game(GAME_ID)
-
-
 def _stool(table: Table, seat: int, typed: str) -> int:
     """A bar figure written as its index (from autocomplete), its stool or its tribe."""
     t = typed.strip()
     if t.isdigit():
         return int(t)
-    bar = list((table.view(_game(), seat).get("auction") or {}).get("bar") or [])
+    bar = list((table.view(table.game, seat).get("auction") or {}).get("bar") or [])
     folded = t.casefold()
     for i, tribe in enumerate(bar):
         if folded and (folded == tribe or folded in f"{tribe} stool {i + 1}"):

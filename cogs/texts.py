@@ -64,13 +64,48 @@ WELCOME_DM = (
     "when the game ends (`/game notify` changes that). `/game hand` shows your hand too."
 )
 HAND_MOVED = "Your hand at the **{title}** table in {channel} is in a newer message below."
+HAND_LEFT = (
+    "You left the **{title}** table in {channel}; an AI plays your seat now, so this "
+    "message no longer follows its hand."
+)
+HAND_TAKEN = "You took over this seat: the hand below is yours now."
+RATINGS_HEADER = "**Ratings** (/stats leaderboard shows the server's best):"
+OPENED = "{mention} opens a table."
 JOINED = "{mention} takes a seat at the table ({seated}/{most})."
 LEFT = "{mention} leaves the table."
+LEFT_PLAYING = "{mention} leaves the table: an AI plays their seat, as {seat}, to the end."
+NEW_HOST = "{mention} hosts the table now."
+ABANDONED_EMPTY = (
+    "No one is left at the table: the game ends here, abandoned, without a winner. "
+    "`/game new` opens a fresh table."
+)
+HANDED_AI = "{host} hands {name}'s seat to an AI, as {seat}, for the rest of the game."
+HANDED_OPEN = (
+    "{host} opens {name}'s seat for a new player: an AI plays it, as {seat}, until someone "
+    "takes it with **Join** or `/game join`."
+)
+TOOK_SEAT = (
+    "{mention} takes over the seat of {name}. Its hand comes to them by DM "
+    "(or `/game hand`)."
+)
+SEAT_OPEN = "🪑 Open seat: {seats}. **Join** (or `/game join`) takes it over, hand and all."
+#: where ``/game replace`` hands a seat (engine.table.HAND_OVER), as the host reads it
+HAND_OVER_NAMES = {
+    "ai": "an AI, for the rest of the game",
+    "open": "open for a new player (an AI plays it meanwhile)",
+}
+REPLACE_NOT_PLAYING = (
+    "Seats are handed over once the game runs; in the lobby, **Leave** and "
+    "`/game remove-bot` change them."
+)
+TIMEOUT_AI_SEAT = "⌛ Time is up{late}: an AI took over, as {who}, for the rest of the game."
+TIMEOUT_AI_MOVE = "⌛ Time is up: an AI made the move for {who}."
 BOT_ADDED = "**{name}** takes a seat at the table ({seated}/{most})."
 BOT_REMOVED = "**{name}** leaves the table ({seated}/{most})."
 STARTED = "The game begins! {mentions}: your cards are in your DMs (or `/game hand`)."
 ABORTED = "{mention} aborted the table: the game is over without a winner."
-BOARD_REPOSTED = "The board is reposted below."
+BOARD_REPOSTED = "The board is posted again at the bottom of the channel, for everyone."
+CLOSED_LINE = "This table is closed."
 THREAD_OPENED = "{mention} opened a **{title}** table in {thread}. Join it there with `/game join`."
 SETTINGS_SAVED = "Table settings changed by {mention}: {changes}.\n{summary}"
 SETTINGS_DENIED = "Only the host or a channel manager can change the table's settings."

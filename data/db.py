@@ -130,6 +130,12 @@ class Backend(ABC):
         follows by itself; PostgreSQL's identity sequence does not."""
         return None
 
+    async def backup(self, dest: Path) -> None:
+        """Copy the whole database, consistently, into the new file ``dest`` while it is in
+        use. Only SQLite has such a copy built in; PostgreSQL's is ``pg_dump``, run beside
+        the database by its operator."""
+        raise NotImplementedError(f"{self.name} databases are backed up with their own tools")
+
     @abstractmethod
     async def close(self) -> None:
         """Close every connection."""

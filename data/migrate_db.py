@@ -30,7 +30,9 @@ from data.store import SCHEMA_TABLES, Store
 
 #: how the summary names each table's rows
 WHAT = {"tables": "tables", "actions": "logged moves", "messages": "remembered posts",
-        "flags": "once-only flags", "clock_claims": "turn-clock claims"}
+        "flags": "once-only flags", "clock_claims": "turn-clock claims",
+        "closed_tables": "rated or archived marks", "ratings": "ratings",
+        "rating_changes": "rated seats"}
 
 
 class CopyError(Exception):

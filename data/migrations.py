@@ -177,6 +177,86 @@ _POSTGRESQL_3 = """
     );
     """
 
+# The marks of migration 4 live in a table of their own rather than in new columns of
+# ``tables``: every read of a table stays the same SQL as before, so nothing that reads
+# tables depends on this migration.
+_SQLITE_4 = """
+    -- when a closed table was rated (data/ratings.py) and archived (data/archive.py); an
+    -- archived table keeps its action log here, compressed, instead of in actions
+    CREATE TABLE closed_tables (
+        table_key   INTEGER NOT NULL PRIMARY KEY REFERENCES tables (key),
+        rated_at    REAL,
+        archived_at REAL,
+        log         BLOB                     -- zlib of JSON [[seq, seat, action, at], ...]
+    );
+    -- the closed tables in the order they closed: rating backlog and archiving
+    CREATE INDEX tables_closed ON tables (updated_at)
+        WHERE status IN ('finished', 'abandoned');
+    CREATE TABLE ratings (
+        guild      TEXT NOT NULL,
+        game_id    TEXT NOT NULL,
+        player     TEXT NOT NULL,            -- a Discord user id, or "ai:<level>"
+        name       TEXT NOT NULL,            -- the name last seen at a table
+        mu         REAL NOT NULL,
+        sigma      REAL NOT NULL,
+        games      INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        last_table INTEGER,
+        last_at    REAL NOT NULL,
+        PRIMARY KEY (guild, game_id, player)
+    );
+    CREATE INDEX ratings_player ON ratings (player, guild);
+    CREATE TABLE rating_changes (
+        table_key    INTEGER NOT NULL REFERENCES tables (key),
+        seat         INTEGER NOT NULL,
+        player       TEXT NOT NULL,
+        rank         INTEGER NOT NULL,       -- 1 for the winners
+        mu_before    REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu_after     REAL NOT NULL,
+        sigma_after  REAL NOT NULL,
+        PRIMARY KEY (table_key, seat)
+    );
+    CREATE INDEX rating_changes_player ON rating_changes (player);
+    """
+
+_POSTGRESQL_4 = """
+    CREATE TABLE closed_tables (
+        table_key   BIGINT NOT NULL PRIMARY KEY REFERENCES tables (key),
+        rated_at    DOUBLE PRECISION,
+        archived_at DOUBLE PRECISION,
+        log         BYTEA                    -- zlib of JSON [[seq, seat, action, at], ...]
+    );
+    CREATE INDEX tables_closed ON tables (updated_at)
+        WHERE status IN ('finished', 'abandoned');
+    CREATE TABLE ratings (
+        guild      TEXT NOT NULL,
+        game_id    TEXT NOT NULL,
+        player     TEXT NOT NULL,            -- a Discord user id, or "ai:<level>"
+        name       TEXT NOT NULL,            -- the name last seen at a table
+        mu         DOUBLE PRECISION NOT NULL,
+        sigma      DOUBLE PRECISION NOT NULL,
+        games      INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        last_table BIGINT,
+        last_at    DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild, game_id, player)
+    );
+    CREATE INDEX ratings_player ON ratings (player, guild);
+    CREATE TABLE rating_changes (
+        table_key    BIGINT NOT NULL REFERENCES tables (key),
+        seat         INTEGER NOT NULL,
+        player       TEXT NOT NULL,
+        rank         INTEGER NOT NULL,       -- 1 for the winners
+        mu_before    DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu_after     DOUBLE PRECISION NOT NULL,
+        sigma_after  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_key, seat)
+    );
+    CREATE INDEX rating_changes_player ON rating_changes (player);
+    """
+
 MIGRATIONS: list[Migration] = [
     # 1: tables, the append-only action log, the bot's remembered posts, once-only flags.
     Migration(
@@ -194,6 +274,14 @@ MIGRATIONS: list[Migration] = [
     Migration(
         sqlite=_SQLITE_3,
         postgresql=_POSTGRESQL_3,
+    ),
+    # 4: ratings per player, game and server, each game rated once (``closed_tables.rated_at``,
+    # set in the transaction that rates it), and closed tables archived to their log
+    # (``archived_at``: the state is dropped, the log compressed into ``closed_tables.log``,
+    # and the state rebuilt from it when read).
+    Migration(
+        sqlite=_SQLITE_4,
+        postgresql=_POSTGRESQL_4,
     ),
 ]
 

@@ -29,14 +29,24 @@ raises :class:`DamagedTable`, whose sentence tells the players what the host can
 (:meth:`Store.repair` rebuilds the state from seed, options and action log; ``abandon``
 closes it without reading it). Each damaged row is logged once per process, with its key
 and what could not be read, never its content.
+
+A closed table can be archived (:meth:`Store.archive_closed`, issue 15): its saved state is
+dropped, its action log moves compressed into ``closed_tables.log``, and reading it (or its
+history) rebuilds the state from seed, options and that log, as the engine promises. Ratings (issue 15) live beside the tables:
+one row per player, game and server in ``ratings``, one row per rated seat in
+``rating_changes``, and ``closed_tables.rated_at`` says a table has been counted;
+:meth:`Store.rate_table` writes all three in one transaction, so a game counts once
+whatever crashes or runs twice (data/ratings.py holds the choices about the maths).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+import zlib
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,8 +60,8 @@ from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING, Clock, Seat, Setti
 
 log = logging.getLogger(__name__)
 
-__all__ = ["QUICK_WAIT", "SCHEMA_TABLES", "Conflict", "DamagedTable", "LogEntry", "Store",
-           "StoreBusy", "TableExists"]
+__all__ = ["QUICK_WAIT", "SCHEMA_TABLES", "Conflict", "DamagedTable", "Forgotten", "LastGame",
+           "LogEntry", "PlayerRating", "SeatRating", "Store", "StoreBusy", "TableExists"]
 
 LIVE_STATUSES = (LOBBY, PLAYING)
 
@@ -73,6 +83,11 @@ SCHEMA_TABLES: dict[str, tuple[str, str]] = {
     "messages": ("table_key, kind, channel_id, message_id", "table_key, kind"),
     "flags": ("table_key, name", "table_key, name"),
     "clock_claims": ("table_key, event, owner, claimed_at", "table_key"),
+    "closed_tables": ("table_key, rated_at, archived_at, log", "table_key"),
+    "ratings": ("guild, game_id, player, name, mu, sigma, games, wins, last_table, last_at",
+                "guild, game_id, player"),
+    "rating_changes": ("table_key, seat, player, rank, mu_before, sigma_before, mu_after, "
+                       "sigma_after", "table_key, seat"),
 }
 
 
@@ -126,8 +141,101 @@ class LogEntry:
     at: float
 
 
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's rating at one game on one server (a row of ``ratings``). ``player`` is a
+    Discord user id, or "ai:<level>" for the AI captains of that level (data/ratings.py)."""
+
+    guild: str
+    game_id: str
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    last_table: int | None
+    last_at: float
+
+
+@dataclass(frozen=True)
+class SeatRating:
+    """What one rated game did to the rating of the player at one seat (a row of
+    ``rating_changes``); ``rank`` is 1 for the winners."""
+
+    table_key: int
+    seat: int
+    player: str
+    rank: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+@dataclass(frozen=True)
+class LastGame:
+    """A player's most recent rated game on a server: where, which game, how it went."""
+
+    table_key: int
+    game_id: str
+    channel: str
+    rank: int
+    at: float
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """What :meth:`Store.forget_player` removed: rating rows (one per game and server),
+    closed tables whose seats now hold a placeholder, and the live tables that still seat
+    the person (left as they are until they close)."""
+
+    ratings: int
+    tables: int
+    live_tables: int
+
+
+#: A finished table's ratings are counted by this callable of data/ratings.py: given the
+#: table, the current ratings of its players (by player) and when the game ended, the rows
+#: of ``rating_changes`` and the new rows of ``ratings``.
+RateFn = Callable[[Table, Mapping[str, PlayerRating], float],
+                  tuple[list[SeatRating], list[PlayerRating]]]
+
+#: tries of a rating write that met another game's rating of the same player (PostgreSQL)
+_RATE_TRIES = 5
+
+_RATING_COLUMNS = "guild, game_id, player, name, mu, sigma, games, wins, last_table, last_at"
+_CHANGE_COLUMNS = ("table_key, seat, player, rank, mu_before, sigma_before, mu_after, "
+                   "sigma_after")
+
+
+class _RatingRace(Exception):
+    """Another transaction changed a player's rating since this one read it; try again."""
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
+
+
+def _pack_log(rows: Sequence[tuple]) -> bytes:
+    """An archived table's log, (seq, seat, action JSON text, at) per move, compressed."""
+    return zlib.compress(_dumps([list(r) for r in rows]).encode(), 6)
+
+
+def _pack_logs(logs: Mapping[int, Sequence[tuple]]) -> dict[int, bytes]:
+    return {key: _pack_log(rows) for key, rows in logs.items()}
+
+
+def _unpack_log(blob: bytes) -> list[dict[str, Any]]:
+    """``_pack_log``'s rows back, shaped like the rows of ``actions``."""
+    return [{"seq": seq, "seat": seat, "action": action, "at": at}
+            for seq, seat, action, at in json.loads(zlib.decompress(blob))]
+
+
+def _rating(row: Row) -> PlayerRating:
+    return PlayerRating(row["guild"], row["game_id"], row["player"], row["name"],
+                        float(row["mu"]), float(row["sigma"]), int(row["games"]),
+                        int(row["wins"]), row["last_table"], float(row["last_at"]))
 
 
 def _head(row: Row) -> Table:
@@ -159,12 +267,13 @@ def _head(row: Row) -> Table:
     return table
 
 
-def _row_to_table(row: Row) -> Table:
-    """The whole table of a row, game state included; DamagedTable when it cannot be read."""
+def _row_to_table(row: Row, archived: bool = False) -> Table:
+    """The whole table of a row, game state included (None for an ``archived`` one, which
+    the caller replays); DamagedTable when it cannot be read."""
     table = _head(row)
     raw = row["state"]
     if raw is None:
-        if table.status != LOBBY and table.seat_moves:
+        if table.status != LOBBY and table.seat_moves and not archived:
             raise _damaged(row, "game state", ValueError("no state"))
         return table
     try:
@@ -324,11 +433,37 @@ class Store:
 
     async def _one(self, db: Conn, sql: str, params: Sequence[Any]) -> Table | None:
         rows = await db.fetch(sql, params)
-        return self._decode(rows[0]) if rows else None
+        if not rows:
+            return None
+        row = rows[0]
+        # Only a closed, dealt table without its state asks whether it was archived, so
+        # every other read is the one statement it always was.
+        archived = False
+        if row["state"] is None and row["status"] in (FINISHED, ABANDONED) \
+                and self._decode(row, head=True).seat_moves:
+            archived = bool(await db.fetch(
+                "SELECT 1 FROM closed_tables WHERE table_key = ? AND archived_at IS NOT NULL",
+                (row["key"],)))
+        table = self._decode(row, archived=archived)
+        if archived:
+            table.state = await self._unarchive(db, table)
+        return table
 
-    def _decode(self, row: Row, head: bool = False) -> Table:
+    async def _unarchive(self, db: Conn, table: Table) -> Any:
+        """The state of an archived table, replayed from its log (off the event loop: a
+        long game's replay takes a moment). DamagedTable when the log does not replay."""
         try:
-            return _head(row) if head else _row_to_table(row)
+            rows = await self._log_rows(db, table.key or 0)
+            return await asyncio.to_thread(_rebuild, table, rows)
+        except Exception as exc:  # noqa: BLE001 - a log that does not replay
+            damaged = DamagedTable(table.key or 0, table.id, table.host, table.status,
+                                   f"action log of an archived table ({type(exc).__name__})")
+            self._report(damaged)
+            raise damaged from None
+
+    def _decode(self, row: Row, head: bool = False, archived: bool = False) -> Table:
+        try:
+            return _head(row) if head else _row_to_table(row, archived)
         except DamagedTable as exc:
             self._report(exc)
             raise
@@ -568,6 +703,11 @@ class Store:
         params.append(limit)
         async with self._reading() as db:
             rows = await db.fetch(sql, params)
+            if not rows:  # an archived table keeps its log compressed
+                packed = await self._archived_log(db, key)
+                if packed is not None:
+                    kept = [r for r in packed if before_seq is None or r["seq"] < before_seq]
+                    rows = list(reversed(kept))[:max(0, limit)]
         return [
             LogEntry(r["seq"], r["seat"], Action.from_dict(json.loads(r["action"])), r["at"])
             for r in reversed(rows)
@@ -621,9 +761,24 @@ class Store:
         if not found:
             raise KeyError(f"No table with key {key}.")
         table = self._decode(found[0], head=True)
+        return table, await self._log_rows(db, key)
+
+    async def _log_rows(self, db: Conn, key: int) -> list[Row]:
+        """The table's whole action log, oldest first (``seq``, ``seat``, ``action`` as
+        JSON text, ``at``): its rows, or the compressed copy of an archived table."""
         rows = await db.fetch(
-            "SELECT seat, action FROM actions WHERE table_key = ? ORDER BY seq", (key,))
-        return table, rows
+            "SELECT seq, seat, action, at FROM actions WHERE table_key = ? ORDER BY seq", (key,))
+        if rows:
+            return rows
+        packed = await self._archived_log(db, key)
+        return [] if packed is None else packed
+
+    async def _archived_log(self, db: Conn, key: int) -> list[dict[str, Any]] | None:
+        found = await db.fetch(
+            "SELECT log FROM closed_tables WHERE table_key = ? AND log IS NOT NULL", (key,))
+        if not found:
+            return None
+        return await asyncio.to_thread(_unpack_log, bytes(found[0][0]))
 
     # -- the turn clock across processes -------------------------------------------------
 
@@ -659,6 +814,269 @@ class Store:
         async with self._write(QUICK_WAIT) as db:
             await db.execute("DELETE FROM clock_claims WHERE table_key = ? AND owner = ?",
                              (key, owner))
+
+    # -- ratings (issue 15; the maths and its choices are in data/ratings.py) -----------
+
+    async def rate_table(self, key: int, now: float, players: Callable[[Table], Iterable[str]],
+                         rate: RateFn) -> list[SeatRating]:
+        """Count a finished table's ratings once: mark it rated (``rated_at``), read its
+        players' ratings, ``rate`` them, write the new ratings and the seats' changes, all
+        in one transaction. [] when the table is not finished or was rated already (by an
+        earlier call, another process, or before a crash): the mark and the ratings are
+        committed together or not at all.
+
+        ``players(table)`` names the players whose ratings ``rate`` needs. Each rating row
+        is written only if it is still the one read (its ``games`` count is its version),
+        in the players' order so that two games rating the same players at once on
+        PostgreSQL queue instead of deadlocking; a row changed meanwhile retries the whole
+        transaction.
+        """
+        for _ in range(_RATE_TRIES):
+            try:
+                return await self._rate_once(key, now, players, rate)
+            except _RatingRace:
+                continue
+        raise StoreBusy()
+
+    async def _rate_once(self, key: int, now: float, players: Callable[[Table], Iterable[str]],
+                         rate: RateFn) -> list[SeatRating]:
+        async with self._write() as db:
+            table = await self._load(db, key)  # held: a second rater of it waits here
+            if table.status != FINISHED:
+                return []
+            marked = await db.execute(
+                "INSERT INTO closed_tables (table_key, rated_at) VALUES (?, ?) "
+                "ON CONFLICT (table_key) DO UPDATE SET rated_at = excluded.rated_at "
+                "WHERE closed_tables.rated_at IS NULL", (key, float(now)))
+            if marked != 1:
+                return []
+            ended = float(await db.scalar("SELECT updated_at FROM tables WHERE key = ?", (key,)))
+            guild = table.guild or ""
+            wanted = sorted(set(players(table)))
+            current: dict[str, PlayerRating] = {}
+            if wanted:
+                rows = await db.fetch(
+                    f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild = ? AND game_id = ? "
+                    f"AND player IN ({', '.join('?' * len(wanted))})",
+                    (guild, table.game_id, *wanted))
+                current = {r["player"]: _rating(r) for r in rows}
+            changes, updated = rate(table, current, ended)
+            for new in sorted(updated, key=lambda r: r.player):
+                old = current.get(new.player)
+                values = (new.name, new.mu, new.sigma, new.games, new.wins, new.last_table,
+                          new.last_at)
+                if old is None:
+                    done = await db.execute(
+                        f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES "
+                        f"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                        (new.guild, new.game_id, new.player, *values))
+                else:
+                    done = await db.execute(
+                        "UPDATE ratings SET name = ?, mu = ?, sigma = ?, games = ?, wins = ?, "
+                        "last_table = ?, last_at = ? "
+                        "WHERE guild = ? AND game_id = ? AND player = ? AND games = ?",
+                        (*values, old.guild, old.game_id, old.player, old.games))
+                if done != 1:
+                    raise _RatingRace()
+            await db.executemany(
+                f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(c.table_key, c.seat, c.player, c.rank, c.mu_before, c.sigma_before,
+                  c.mu_after, c.sigma_after) for c in changes])
+        return changes
+
+    async def unrated_tables(self) -> list[int]:
+        """Keys of the finished tables not rated yet, in the order they ended."""
+        async with self._reading() as db:
+            rows = await db.fetch(
+                "SELECT key FROM tables WHERE status = 'finished' AND NOT EXISTS ("
+                "SELECT 1 FROM closed_tables c WHERE c.table_key = tables.key "
+                "AND c.rated_at IS NOT NULL) ORDER BY updated_at, key")
+        return [int(r["key"]) for r in rows]
+
+    async def ratings(self, guild: str, game_id: str | None = None,
+                      player: str | None = None) -> list[PlayerRating]:
+        """The ratings of a server, of one game and of one player when given, the surest
+        first: by the library's conservative estimate, mu - 3 sigma (its ``ordinal``:
+        ``data.ratings.conservative``), then by games played."""
+        sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild = ?"
+        params: list[Any] = [guild]
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params.append(game_id)
+        if player is not None:
+            sql += " AND player = ?"
+            params.append(player)
+        async with self._reading() as db:
+            rows = await db.fetch(sql + " ORDER BY mu - 3 * sigma DESC, games DESC, player",
+                                  params)
+        return [_rating(r) for r in rows]
+
+    async def rating_changes(self, key: int) -> list[SeatRating]:
+        """What the table's game did to its players' ratings, by seat ([] if not rated)."""
+        async with self._reading() as db:
+            rows = await db.fetch(f"SELECT {_CHANGE_COLUMNS} FROM rating_changes "
+                                  f"WHERE table_key = ? ORDER BY seat", (key,))
+        return [SeatRating(*(r[i] for i in range(8))) for r in rows]
+
+    async def last_game(self, guild: str, player: str) -> LastGame | None:
+        """The player's most recent rated game on the server, or None."""
+        async with self._reading() as db:
+            rows = await db.fetch(
+                "SELECT t.key, t.game_id, t.channel, c.rank, t.updated_at "
+                "FROM rating_changes c JOIN tables t ON t.key = c.table_key "
+                "WHERE c.player = ? AND t.guild = ? ORDER BY t.updated_at DESC, t.key DESC "
+                "LIMIT 1", (player, guild))
+        if not rows:
+            return None
+        r = rows[0]
+        return LastGame(int(r[0]), r[1], r[2], int(r[3]), float(r[4]))
+
+    # -- forgetting a person (issue 15, /stats forget-me) --------------------------------
+
+    async def forget_player(self, player: str, placeholder: Callable[[int], str]) -> Forgotten:
+        """Forget a person everywhere, in one transaction: their ratings on every server and
+        their rated seats go; at every closed table (finished or abandoned) the seats they
+        held, or that an AI took over from them, keep only ``placeholder(seat)`` as a name,
+        a table they hosted keeps no host, and the bot's remembered DM to them and their
+        once-only notices go. The action log names seats by number and the game states
+        hold no names, so both stay as they are (the log is append-only).
+
+        Live tables keep them seated until they close: their game is still being played.
+        """
+        needle = f'%"{player}"%'  # the id as a JSON string in the seats, then checked
+        async with self._write() as db:
+            ratings = await db.execute("DELETE FROM ratings WHERE player = ?", (player,))
+            await db.execute("DELETE FROM rating_changes WHERE player = ?", (player,))
+            rows = await db.fetch(
+                "SELECT key, status, host, meta FROM tables WHERE host = ? OR meta LIKE ?",
+                (player, needle))
+            closed: list[int] = []
+            live = 0
+            for row in rows:
+                meta = json.loads(row["meta"])
+                seats = meta.get("seats") or []
+                held = [i for i, s in enumerate(seats) if player in (s.get("player"),
+                                                                     s.get("former"))]
+                if not held and row["host"] != player:
+                    continue
+                if row["status"] in LIVE_STATUSES:
+                    live += 1
+                    continue
+                for i in held:
+                    seat = seats[i]
+                    name = placeholder(i)
+                    seats[i] = Seat(None, f"{name} (AI)" if seat.get("ai") else name,
+                                    seat.get("ai")).to_dict()
+                await db.execute(
+                    "UPDATE tables SET meta = ?, host = CASE WHEN host = ? THEN '' ELSE host "
+                    "END, version = version + 1 WHERE key = ?",
+                    (_dumps(meta), player, row["key"]))
+                closed.append(int(row["key"]))
+            for key in closed:
+                await db.execute("DELETE FROM messages WHERE table_key = ? AND kind = ?",
+                                 (key, f"hand:{player}"))
+                await db.execute("DELETE FROM flags WHERE table_key = ? AND name LIKE ?",
+                                 (key, f"%:{player}"))
+        log.info("a player was forgotten: %d ratings, %d closed tables", ratings, len(closed))
+        return Forgotten(ratings, len(closed), live)
+
+    # -- archiving closed tables (issue 15) ----------------------------------------------
+
+    async def archive_closed(self, before: float, now: float, batch: int = 20) -> int:
+        """Archive the tables that closed before ``before``: their action log is moved,
+        compressed, into ``closed_tables.log`` (one row instead of one per move, a tenth of
+        the bytes or less), their saved state is dropped (reading the table replays it from
+        that log), and so are the bot's remembered posts, once-only flags and clock claims.
+        A finished table waits until it is rated. Returns how many tables were archived.
+
+        Decision: the log of an archived table is the one copy of its history, so it moves
+        in the same transaction that drops the state, and it moves whole: the copy is
+        checked against the log's rows (their count and last number) before they go. The
+        rows' delete guard (migration 2's trigger) is lifted inside that transaction only,
+        as ``take_back`` does. Batches of ``batch`` tables, each compressed before its
+        short write transaction, so moves at live tables never wait long (20 random-play
+        Seafarers games of ~2,900 moves: under 0.1 s of write lock on SQLite).
+        """
+        total = 0
+        while True:
+            async with self._reading(snapshot=True) as db:
+                keys = [int(r[0]) for r in await db.fetch(
+                    "SELECT t.key FROM tables t "
+                    "LEFT JOIN closed_tables c ON c.table_key = t.key "
+                    "WHERE t.status IN ('finished', 'abandoned') AND t.updated_at < ? "
+                    "AND c.archived_at IS NULL "
+                    "AND (t.status = 'abandoned' OR c.rated_at IS NOT NULL) "
+                    "ORDER BY t.updated_at, t.key LIMIT ?", (float(before), batch))]
+                logs = {k: [tuple(r) for r in await db.fetch(
+                    "SELECT seq, seat, action, at FROM actions WHERE table_key = ? "
+                    "ORDER BY seq", (k,))] for k in keys}
+            if not keys:
+                return total
+            packed = await asyncio.to_thread(_pack_logs, logs)
+            done = await self._archive_batch(logs, packed, now)
+            total += done
+            if done == 0 or len(keys) < batch:
+                return total
+
+    async def _archive_batch(self, logs: Mapping[int, list[tuple]],
+                             packed: Mapping[int, bytes], now: float) -> int:
+        async with self._write() as db:
+            keys = []
+            for key, rows in logs.items():
+                still = await db.fetch(
+                    "SELECT COUNT(*), MAX(seq) FROM actions WHERE table_key = ?", (key,))
+                archived = await db.scalar(
+                    "SELECT archived_at FROM closed_tables WHERE table_key = ?", (key,))
+                last = rows[-1][0] if rows else None
+                if archived is None and tuple(still[0]) == (len(rows), last):
+                    keys.append(key)  # else another process archived it meanwhile
+            if not keys:
+                return 0
+            marks = ", ".join("?" * len(keys))
+            await db.execute(f"UPDATE tables SET state = NULL WHERE key IN ({marks})", keys)
+            await db.executemany(
+                "INSERT INTO closed_tables (table_key, archived_at, log) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_key) DO UPDATE SET archived_at = excluded.archived_at, "
+                "log = excluded.log",
+                [(k, float(now), packed[k]) for k in keys])
+            await self._delete_log_rows(db, f"table_key IN ({marks})", keys)
+            for name in ("messages", "flags", "clock_claims"):
+                await db.execute(f"DELETE FROM {name} WHERE table_key IN ({marks})", keys)
+        return len(keys)
+
+    async def _delete_log_rows(self, db: Conn, where: str, params: Sequence[Any]) -> None:
+        """Delete rows of the action log inside the open transaction, lifting its delete
+        guard for that statement only: SQLite's trigger is dropped and made again from its
+        own SQL (``BEGIN IMMEDIATE`` holds the file meanwhile), PostgreSQL's is disabled and
+        enabled again (other writers of the log wait for the commit; reads do not)."""
+        delete = f"DELETE FROM actions WHERE {where}"
+        if self._backend.name == "postgresql":
+            await db.execute("ALTER TABLE actions DISABLE TRIGGER actions_no_delete")
+            await db.execute(delete, params)
+            await db.execute("ALTER TABLE actions ENABLE TRIGGER actions_no_delete")
+            return
+        trigger = await db.scalar(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'actions_no_delete'")
+        await db.execute("DROP TRIGGER actions_no_delete")
+        await db.execute(delete, params)
+        await db.execute(trigger)
+
+    # -- backups (issue 15, /admin backup) -----------------------------------------------
+
+    async def guilds(self) -> set[str | None]:
+        """Every server with a table or a rating in the database (None: a table opened
+        outside any server): whether a copy of the whole database holds other servers'
+        games."""
+        async with self._reading(snapshot=True) as db:
+            rows = await db.fetch("SELECT DISTINCT guild FROM tables")
+            rated = await db.fetch("SELECT DISTINCT guild FROM ratings")
+        return {r[0] for r in rows} | {r[0] or None for r in rated}
+
+    async def backup(self, dest: Path) -> None:
+        """A consistent copy of the whole database in the new file ``dest``, taken while
+        the bot runs (SQLite's online backup). NotImplementedError on PostgreSQL, whose own
+        tool is ``pg_dump``."""
+        await self._backend.backup(Path(dest))
 
     # -- whole-database copies (python bot.py migrate-db) --------------------------------
 
@@ -717,3 +1135,67 @@ class Store:
                 "INSERT INTO flags (table_key, name) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (key, name),
             ) == 1
+
+    # -- taking a move back (issue 15, undo by consent; what may be: engine/undo.py) -----
+
+    async def take_back(self, key: int, seq: int, seat: int, now: float,
+                        action: Action | None = None,
+                        expect_version: int | None = None) -> tuple[Table, LogEntry]:
+        """Take back the table's last move, logged as ``seq`` by ``seat``: in one
+        transaction, remove it from the action log and save the state replayed from the log
+        without it (shared DESIGN.md: "undo by replay"). Returns the table as saved and the
+        entry taken back. Whether the move may be taken back (engine/undo.py) and who agreed
+        to it (data/undo.py) are decided before; this is the writing.
+
+        IllegalAction, with nothing written, when the game is not running or ``seq`` is no
+        longer the table's last move by ``seat`` (someone moved since), or is not ``action``
+        when given (a move taken back frees its number for the next one: a request for the
+        old move must not take back a new one); Conflict when ``expect_version`` is given
+        and the table moved on from it. The seat's move count
+        goes back with its log, and the turn clock starts afresh for whoever must act now.
+
+        The action log is append-only in the database itself (migration 2's triggers), and
+        this is the one change that removes an entry, only the last one. The delete trigger
+        is lifted inside this transaction only, so no other statement ever runs without it:
+        SQLite's is dropped and created again from its own SQL (the file is held by
+        ``BEGIN IMMEDIATE`` meanwhile); PostgreSQL's is disabled and enabled again, which
+        makes other writers of the log wait for the commit (a lock on the ``actions`` table
+        that reads do not wait for).
+        """
+        async with self._write() as db:
+            table = await self._load(db, key)
+            if expect_version is not None and table.version != expect_version:
+                raise Conflict(key, expect_version, table.version)
+            if table.status != PLAYING:
+                raise IllegalAction("The game is not running at this table, so no move can "
+                                    "be taken back.")
+            rows = await db.fetch("SELECT seq, seat, action, at FROM actions "
+                                  "WHERE table_key = ? ORDER BY seq", (key,))
+            if not rows or rows[-1]["seq"] != seq or rows[-1]["seat"] != seat or (
+                    action is not None
+                    and Action.from_dict(json.loads(rows[-1]["action"])) != action):
+                raise IllegalAction("Someone has moved since, and only the table's last move "
+                                    "can be taken back: nothing was taken back.")
+            last = rows[-1]
+            before = table.version
+            # a long game's replay takes a moment: off the event loop, as _unarchive does
+            table.state = await asyncio.to_thread(_rebuild, table, rows[:-1])
+            table.seat_moves[seat] -= 1
+            table.version = before + 1
+            game = engine.get_game(table.game_id)
+            table.clock = Clock(now, None, sorted(table.to_act(game)))
+            await self._save(db, table, before, now)
+            delete = ("DELETE FROM actions WHERE table_key = ? AND seq = ?", (key, seq))
+            if self._backend.name == "postgresql":
+                await db.execute("ALTER TABLE actions DISABLE TRIGGER actions_no_delete")
+                await db.execute(*delete)
+                await db.execute("ALTER TABLE actions ENABLE TRIGGER actions_no_delete")
+            else:
+                trigger = await db.scalar("SELECT sql FROM sqlite_master "
+                                          "WHERE type = 'trigger' AND name = 'actions_no_delete'")
+                await db.execute("DROP TRIGGER actions_no_delete")
+                await db.execute(*delete)
+                await db.execute(trigger)
+        log.info("table %s: move %s of seat %s taken back", key, seq, seat)
+        return table, LogEntry(seq, seat, Action.from_dict(json.loads(last["action"])),
+                               last["at"])

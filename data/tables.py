@@ -46,6 +46,7 @@ from engine.table import (
     FINISHED,
     NOTIFY_MODES,
     PLAYING,
+    STAND_IN_LEVEL,
     TIMEOUT_AI_MOVE,
     TIMEOUT_AI_SEAT,
     Settings,
@@ -55,7 +56,7 @@ from engine.table import (
 log = logging.getLogger(__name__)
 
 #: the AI level that plays a timed-out person's turn, or takes the seat over
-TIMEOUT_AI_LEVEL = "normal"
+TIMEOUT_AI_LEVEL = STAND_IN_LEVEL
 #: at most this many moves made for one timed-out seat (a turn of several steps)
 TIMEOUT_TURN_MOVES = 50
 
@@ -65,17 +66,27 @@ CLAIM_LEASE = 300.0
 
 _MISSING = object()
 
+#: the refusal of a move chosen on a menu drawn before the seat's last move
+OUT_OF_DATE = "That menu is out of date: you have moved since it was shown. Use the fresh menu."
+
 
 @dataclass
 class Outcome:
     """What a change did: the table after it, the events of the moves applied, and the
     seats whose private view changed (the cogs send those seats their hand again; a game
-    may narrow this to the keys in its ``dm_keys``)."""
+    may narrow this to the keys in its ``dm_keys``).
+
+    ``before`` is the public view of the game before the change, read inside the change's
+    transaction (None: the game had not begun, or the change began it), so the publisher
+    knows what the table showed without a read of its own. ``applied`` holds the moves a
+    person's choice applied, in order (a batch's steps and its finish)."""
 
     table: Table
     events: list[Event] = field(default_factory=list)
     private_changed: set[int] = field(default_factory=set)
     finished: bool = False
+    before: dict | None = None
+    applied: list[Action] = field(default_factory=list)
 
     @property
     def ai_to_act(self) -> frozenset[int]:
@@ -91,6 +102,8 @@ class Outcome:
             self.events + later.events,
             self.private_changed | later.private_changed,
             later.finished,
+            self.before,
+            self.applied + later.applied,
         )
 
 
@@ -137,6 +150,11 @@ def private_views(table: Table) -> dict[int, dict]:
         part = private_part(game.view(table.state, s), public)
         out[s] = part if keys is None else {k: v for k, v in part.items() if k in keys}
     return out
+
+
+def public_view(table: Table) -> dict | None:
+    """The spectator's view of the table's game, None before the deal."""
+    return None if table.state is None else table.view(table.game, None)
 
 
 def _changed(before: dict[int, dict], after: dict[int, dict]) -> set[int]:
@@ -204,9 +222,18 @@ class TableService:
         return table
 
     async def _lobby_change(self, channel_id: str, fn: Callable[[Table], Any], now: float) -> Outcome:
+        """A change of the seats or the status (not a move), answered at once."""
         table = await self._live(channel_id)
-        after = await self.store.mutate(table.key, fn, now, wait=QUICK_WAIT)
-        return Outcome(after, finished=after.status == FINISHED)
+        seen: dict[str, Any] = {}
+
+        def change(t: Table) -> None:
+            seen["before"] = public_view(t)
+            seen["private"] = private_views(t)
+            fn(t)
+
+        after = await self.store.mutate(table.key, change, now, wait=QUICK_WAIT)
+        return Outcome(after, finished=after.status == FINISHED, before=seen["before"],
+                       private_changed=_changed(seen["private"], private_views(after)))
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -241,15 +268,37 @@ class TableService:
         return await self.store.create(table, now, wait=QUICK_WAIT)
 
     async def join(self, channel_id: str, user_id: str, name: str, now: float) -> Outcome:
+        """Take a seat: in the lobby, or once the game runs an open seat (``Table.join``),
+        whose hand is then the new person's: its seat is in ``private_changed``."""
         user = str(user_id)
-        return await self._lobby_change(
-            channel_id, lambda t: t.join(engine.get_game(t.game_id), user, name), now
+        outcome = await self._lobby_change(
+            channel_id, lambda t: t.join(t.game, user, name), now
         )
+        seat = outcome.table.seat_of(user)
+        if outcome.table.state is not None and seat is not None:
+            outcome.private_changed.add(seat)
+        return outcome
 
     async def leave(self, channel_id: str, user_id: str, now: float) -> Outcome:
-        """Leave the lobby; when the host leaves, the next person hosts (no one: closed)."""
+        """Give up a seat: in the lobby it goes away, once the game runs an AI plays it
+        (``Table.leave``). The next person hosts when the host leaves; a table with no
+        person left ends as abandoned. The AI may have to move next (``ai_to_act``)."""
         user = str(user_id)
         return await self._lobby_change(channel_id, lambda t: t.leave(user), now)
+
+    async def hand_over(self, channel_id: str, user_id: str, seat: int, to: str,
+                        now: float) -> Outcome:
+        """The host hands a seat of the running game to the AI or opens it for a new
+        person (``Table.hand_over``); not their own seat, which ``leave`` gives up."""
+        user = str(user_id)
+
+        def fn(t: Table) -> None:
+            _need_host(t, user, "Only the host can hand a seat over.")
+            if t.seat_of(user) == seat:
+                raise IllegalAction("That is your own seat: /game leave gives it up.")
+            t.hand_over(seat, to)
+
+        return await self._lobby_change(channel_id, fn, now)
 
     async def add_bot(self, channel_id: str, user_id: str, level: str, now: float) -> Outcome:
         user = str(user_id)
@@ -279,9 +328,7 @@ class TableService:
             _need_host(t, user, "Only the host can start the game.")
             t.start(engine.get_game(t.game_id), now)
 
-        outcome = await self._lobby_change(channel_id, fn, now)
-        outcome.private_changed = _changed({}, private_views(outcome.table))
-        return outcome
+        return await self._lobby_change(channel_id, fn, now)
 
     # -- play ----------------------------------------------------------------------------
 
@@ -303,16 +350,22 @@ class TableService:
         actions: list[Action],
         now: float,
         expect_seat_moves: int | None = None,
+        finish: Action | None = None,
     ) -> Outcome:
-        """Several steps of a person's choice (a menu's picks and its confirm) applied as
-        one transaction: all or none; a refused step refuses the batch with its reason."""
+        """Several steps of a person's choice (a menu's picks) applied as one transaction:
+        all or none; a refused step refuses the batch, named with its reason. ``finish``
+        (the confirm) follows the steps when they leave it legal (``Table.plan``)."""
         user = str(user_id)
         table = await self._live(channel_id)
         seat = table.seat_of(user)
         if seat is None:
             raise IllegalAction("You are not seated at this table.")
-        return await self._apply(table.key, seat, list(actions), now, expect_seat_moves,
-                                 player=user)
+        if table.status != PLAYING:
+            raise IllegalAction("The game is not running at this table.")
+        if expect_seat_moves is not None and table.seat_moves[seat] != expect_seat_moves:
+            raise IllegalAction(OUT_OF_DATE)
+        steps = table.plan(table.game, seat, actions, finish)
+        return await self._apply(table.key, seat, steps, now, expect_seat_moves, player=user)
 
     async def move_seat(
         self,
@@ -336,6 +389,7 @@ class TableService:
         chosen_on: int | None = None,
     ) -> Outcome:
         before: dict[int, dict] = {}
+        shown: dict[str, Any] = {}
 
         def on_load(t: Table) -> None:
             # The seat may have been handed to an AI (time-out) since the caller looked.
@@ -344,12 +398,13 @@ class TableService:
             if chosen_on is not None and t.version != chosen_on:
                 raise _Stale()
             before.update(private_views(t))
+            shown["view"] = public_view(t)
 
         table, events = await self.store.apply_moves(
             key, seat, steps, now, expect_seat_moves, on_load=on_load
         )
         return Outcome(table, events, _changed(before, private_views(table)),
-                       table.status == FINISHED)
+                       table.status == FINISHED, shown["view"], list(steps))
 
     async def _ai_move(self, table: Table, seat: int, level: str, now: float) -> Outcome | None:
         """Let the AI choose for ``seat`` on ``table`` and apply it; None when the table

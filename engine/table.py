@@ -8,11 +8,14 @@ persists it; the cogs and the console drive it. Nothing here knows about Discord
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import JSON, Action, Event, Game, IllegalAction, resolve_options
+import engine
+from engine.ai import LEVELS as AI_LEVELS
+from engine.ai import clone
+from engine.core import JSON, Action, Event, Game, IllegalAction, fill_names, resolve_options
 
 LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
 STATUSES = (LOBBY, PLAYING, FINISHED, ABANDONED)
@@ -20,7 +23,13 @@ STATUSES = (LOBBY, PLAYING, FINISHED, ABANDONED)
 # What happens when a seat runs out its time limit.
 TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT = "remind", "ai-move", "ai-seat"
 TIMEOUT_OUTCOMES = (TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT)
-AI_LEVELS = ("random", "easy", "normal", "hard")
+#: the AI level that takes over a person's seat once the game runs (they left, the host
+#: handed the seat over, or their time ran out)
+STAND_IN_LEVEL = "normal"
+# Where the host hands a seat (``Table.hand_over``): to an AI for the rest of the game, or
+# open, an AI playing it until a new person takes it with /game join.
+TO_AI, TO_OPEN = "ai", "open"
+HAND_OVER = (TO_AI, TO_OPEN)
 # How a person hears that the game waits for them (issue 14, "Fewer DMs"): a DM on every
 # turn (the default), a DM only when the turn clock reminds them, or no DM at all.
 NOTIFY_TURNS, NOTIFY_REMINDERS, NOTIFY_NONE = "turns", "reminders", "none"
@@ -34,24 +43,37 @@ class Seat:
     player: str | None
     name: str
     ai: str | None = None  # AI level when the seat is played by the bot
-    former: str | None = None  # the person an AI replaced (on a time-out)
+    former: str | None = None  # the person an AI replaced (left, handed over, timed out)
     notify: str = NOTIFY_TURNS  # which DMs the person wants: one of NOTIFY_MODES
+    open: bool = False  # an AI plays the seat until a new person takes it (/game join)
 
     @property
     def is_ai(self) -> bool:
         return self.ai is not None
 
+    @property
+    def is_person(self) -> bool:
+        return self.player is not None and not self.is_ai
+
     def to_dict(self) -> dict[str, JSON]:
         return {"player": self.player, "name": self.name, "ai": self.ai, "former": self.former,
-                "notify": self.notify}
+                "notify": self.notify, "open": self.open}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, JSON]) -> Seat:
-        """A seat as ``to_dict`` wrote it; a seat saved before ``notify`` existed gets the
-        default (no migration: the seats live in the table's meta JSON)."""
+        """A seat as ``to_dict`` wrote it; a seat saved before ``notify`` or ``open``
+        existed gets the default (no migration: the seats live in the table's meta JSON)."""
         notify = str(d.get("notify") or NOTIFY_TURNS)
         return cls(d.get("player"), str(d["name"]), d.get("ai"), d.get("former"),
-                   notify if notify in NOTIFY_MODES else NOTIFY_TURNS)
+                   notify if notify in NOTIFY_MODES else NOTIFY_TURNS, bool(d.get("open")))
+
+    def stand_in(self, level: str, *, open_: bool = False) -> Seat:
+        """This seat played by an AI from now on: a person's seat by an AI of ``level``
+        named after them (the person kept as ``former``), an AI seat by its own AI.
+        ``open_``: a new person may take it (``Table.join``)."""
+        if self.is_ai:
+            return Seat(None, self.name, self.ai, self.former, open=open_)
+        return Seat(None, f"{self.name} (AI)", level, self.player, open=open_)
 
 
 @dataclass
@@ -147,16 +169,38 @@ class Table:
         t.seats.append(Seat(host, host_name))
         return t
 
+    @property
+    def game(self) -> Game:
+        """The game this table plays, from the engine's registry."""
+        return engine.get_game(self.game_id)
+
     def seat_of(self, player: str) -> int | None:
         for i, s in enumerate(self.seats):
             if s.player == player and not s.is_ai:
                 return i
         return None
 
+    def open_seats(self) -> list[int]:
+        """The seats an AI plays until a new person takes them (``hand_over`` to open)."""
+        return [i for i, s in enumerate(self.seats) if s.open] if self.status == PLAYING else []
+
     def join(self, game: Game, player: str, name: str) -> int:
-        self._need(LOBBY, "Players can only join before the game starts.")
+        """Seat a person: a new seat in the lobby, or once the game runs the first open seat
+        (issue 14: the host may hand an absent player's seat to a new person). Returns the
+        seat."""
         if self.seat_of(player) is not None:
             raise IllegalAction("You are already seated at this table.")
+        if self.status == PLAYING:
+            free = self.open_seats()
+            if not free:
+                raise IllegalAction(
+                    "Players join before the game starts, or take a seat the host opens with "
+                    "/game replace; no seat is open at this table now.")
+            seat = free[0]
+            self.seats[seat] = Seat(player, name)
+            self.version += 1
+            return seat
+        self._need(LOBBY, "Players can only join before the game starts.")
         if len(self.seats) >= game.max_players:
             raise IllegalAction(f"The table is full: {game.title} takes at most {game.max_players}.")
         self.seats.append(Seat(player, name))
@@ -174,19 +218,66 @@ class Table:
         self.version += 1
         return len(self.seats) - 1
 
-    def leave(self, player: str) -> None:
-        self._need(LOBBY, "Once the game has started you cannot leave; the host can /game abort it.")
+    def leave(self, player: str, level: str = STAND_IN_LEVEL) -> int:
+        """The person gives up their seat; returns the seat. In the lobby the seat goes
+        away; once the game runs an AI of ``level`` plays it to the end (issue 14: "/game
+        leave hands the seat to an AI"). The host role passes on and a table with no
+        person left ends (``_seat_left``)."""
         seat = self.seat_of(player)
+        if self.status not in (LOBBY, PLAYING):
+            raise IllegalAction("This table is closed.")
         if seat is None:
             raise IllegalAction("You are not seated at this table.")
-        del self.seats[seat]
-        if player == self.host:
-            people = [s for s in self.seats if not s.is_ai]
-            if people:
-                self.host = people[0].player or ""
-            else:
-                self.status = ABANDONED
+        if self.status == LOBBY:
+            del self.seats[seat]
+            self._seat_left(player, seat)
+        else:
+            self.seats[seat] = self.seats[seat].stand_in(level)
+            self._seat_left(player, seat + 1)
         self.version += 1
+        return seat
+
+    def hand_over(self, seat: int, to: str, level: str = STAND_IN_LEVEL) -> None:
+        """Hand a seat of the running game to an AI of ``level`` for the rest of the game
+        (``to`` "ai"), or open it ("open"): an AI plays it until a new person takes it with
+        ``join``. An AI seat may be opened too (a late friend takes over an AI captain),
+        and an open seat closed again (handed to the AI). Whoever checks that the host asks
+        (the table service)."""
+        self._need(PLAYING, "Seats are handed over once the game runs; in the lobby, "
+                            "/game leave and /game remove-bot change them.")
+        if to not in HAND_OVER:
+            raise IllegalAction("A seat goes to the AI (ai) or is opened for a new person (open).")
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAction(f"There is no seat {seat + 1}: the table has {len(self.seats)}.")
+        s = self.seats[seat]
+        if to == TO_OPEN and s.open:
+            raise IllegalAction(f"{s.name}'s seat is already open: /game join takes it.")
+        if to == TO_AI and s.is_ai and not s.open:
+            raise IllegalAction(f"{s.name} is already played by the AI.")
+        person = s.player if s.is_person else None
+        self.seats[seat] = s.stand_in(level, open_=to == TO_OPEN)
+        self.version += 1
+        if person is not None:
+            self._seat_left(person, seat + 1)
+
+    def replace_with_ai(self, seat: int, level: str = STAND_IN_LEVEL) -> None:
+        """An AI takes the seat over for the rest of the game (the turn clock's "ai-seat")."""
+        s = self.seats[seat]
+        self.seats[seat] = s.stand_in(level)
+        self.version += 1
+        if s.is_person and s.player is not None:
+            self._seat_left(s.player, seat + 1)
+
+    def _seat_left(self, player: str, start: int) -> None:
+        """After ``player`` left their seat: if they hosted, the host role passes to the
+        next person in seat order from seat ``start`` on (wrapping round); a table with no
+        person left ends as abandoned (issue 14)."""
+        people = [s.player for s in self.seats[start:] + self.seats[:start]
+                  if s.is_person and s.player is not None]
+        if not people:
+            self.status = ABANDONED
+        elif player == self.host:
+            self.host = people[0]
 
     def remove_bot(self) -> None:
         self._need(LOBBY, "Seats can only change before the game starts.")
@@ -254,10 +345,40 @@ class Table:
         self._touch_clock(game, now)
         return events
 
-    def replace_with_ai(self, seat: int, level: str = "normal") -> None:
-        s = self.seats[seat]
-        self.seats[seat] = Seat(None, f"{s.name} (AI)", level, former=s.player)
-        self.version += 1
+    def try_moves(self, game: Game, seat: int, steps: Sequence[Action]) -> Any:
+        """The state after ``steps`` of ``seat``, played on a copy that is never stored (a
+        preview, or a check before a batch); IllegalAction naming the refused step when
+        there are several ("Step 2 of 3 (Add Rum to your bid) is not allowed: ...")."""
+        state = clone(game, self.state)
+        names = [s.name for s in self.seats]
+        for i, step in enumerate(steps):
+            try:
+                game.apply(state, seat, step)
+            except IllegalAction as err:
+                if len(steps) == 1:
+                    raise
+                what = fill_names(step.label or step.kind.replace("_", " "), names)
+                raise IllegalAction(
+                    f"Step {i + 1} of {len(steps)} ({what}) is not allowed: {err.reason} "
+                    "Nothing was applied.") from None
+        return state
+
+    def plan(self, game: Game, seat: int, steps: Sequence[Action],
+             finish: Action | None = None) -> list[Action]:
+        """The moves a choice made in several steps applies: ``steps`` in order, then
+        ``finish`` if the steps leave it legal (a discard that empties the hand has already
+        ended the discarding, so "done" is not added then). Several steps are tried on a
+        copy first (``try_moves``), only to name the one refused; the legal ``finish``
+        carries its label for the state after the steps ("Place the bid (value 9)")."""
+        out = list(steps)
+        if finish is None:
+            if len(out) > 1:
+                self.try_moves(game, seat, out)
+            return out
+        if not out:
+            return [finish]
+        state = self.try_moves(game, seat, out)
+        return out + [a for a in game.legal_actions(state, seat) if a == finish][:1]
 
     def _touch_clock(self, game: Game, now: float) -> None:
         waiting = sorted(self.to_act(game))

@@ -233,6 +233,7 @@ class AllHandsOnDeck:
             "winners": list(state.result["winners"]),
             "scores": list(state.result["scores"]),
             "reason": state.result["reason"],
+            "crew": state.result.get("crew"),
         }
 
     def dump(self, state: State) -> dict:

@@ -21,7 +21,7 @@ from typing import Any
 from engine.core import Event, IllegalAction
 
 from . import cheat, effects
-from .cards import MONKEY, NAMES, RUM, build_deck, is_action, list_names
+from .cards import MONKEY, NAMES, RUM, build_deck, is_action, list_names, sort_cards
 from .common import (
     HandWon,
     P,
@@ -400,6 +400,8 @@ def end_hand(s: State, out: list[Event], winners: list[int] | None, move_dealer:
     s.eights = []
     s.rums = []
     points = [hand_score(h) for h in s.hands]
+    # The winner shows the crew ("raise a shout of 'ALL HANDS ON DECK!'"): public from then.
+    crew = None
     if winners is None:
         best = max(points)
         winners = [t for t in range(s.n) if points[t] == best]
@@ -410,6 +412,7 @@ def end_hand(s: State, out: list[Event], winners: list[int] | None, move_dealer:
         w = winners[0]
         how = (f"ALL HANDS ON DECK! {P(w)} musters a winning crew: "
                f"{winning_shape(s.hands[w])}.")
+        crew = {"seat": w, "cards": sort_cards(list(s.hands[w]))}
     for w in winners:
         points[w] += WIN_BONUS
     if s.longer:  # in the short game the end of the hand is the end of the game, said once
@@ -435,9 +438,9 @@ def end_hand(s: State, out: list[Event], winners: list[int] | None, move_dealer:
         names = ", ".join(P(t) for t in final)
         reason = (f"{names} {'wins' if len(final) == 1 else 'share the win of'} the longer game "
                   f"with {best} points after {s.hand_no} hand{'s' if s.hand_no > 1 else ''}.")
-        s.result = {"winners": final, "scores": list(s.scores), "reason": reason}
+        s.result = {"winners": final, "scores": list(s.scores), "reason": reason, "crew": crew}
     else:
-        s.result = {"winners": list(winners), "scores": points, "reason": how}
+        s.result = {"winners": list(winners), "scores": points, "reason": how, "crew": crew}
     pub(s, out, "game_over", s.result["reason"], winners=s.result["winners"])
 
 

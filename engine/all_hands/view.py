@@ -131,6 +131,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "winners": list(s.result["winners"]),
             "scores": list(s.result["scores"]),
             "reason": s.result["reason"],
+            "crew": s.result.get("crew"),
         },
     }
     if seat is not None and 0 <= seat < s.n:

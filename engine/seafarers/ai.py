@@ -75,6 +75,11 @@ def corner_value(s: State, c: int, seat: int | None = None) -> float:
         if (t in RESOURCE_OF or t == "gold") and s.chips[h] and h != s.robber:
             v += PIPS.get(s.chips[h], 0) * (1.3 if t == "gold" else 1.0)
             kinds.add(t)
+        elif t in RESOURCE_OF and not s.chips[h]:
+            hope = rules_of(s).unknown_chip_pips(s)  # Greater Catan: its chip comes later
+            if hope:
+                v += hope
+                kinds.add(t)
     if seat is not None and s.phase not in (SETUP_SETTLE, SETUP_ROUTE):
         v += VP_WORTH * rules_of(s).settle_bonus(s, seat, c)
     return v + len(kinds)
@@ -303,7 +308,7 @@ def ai_action(
         return _act("roll", {})
     if ph == MAIN:
         return _main(s, seat, by, propose)
-    return None
+    return rules_of(s).ai_move(s, seat, moves)  # a phase of the scenario's own
 
 
 def _harbour_worth(s: State, e: int) -> tuple[float, int]:

@@ -19,6 +19,7 @@ from .scenario_rules import (
     DEFAULT,
     SCENARIOS,
     SetupRefused,
+    rules_of,
     scenario_rules,
 )
 from .state import State
@@ -91,6 +92,8 @@ class Seafarers:
         out = rules.play(state, seat, kind, dict(found.args))
         if kind in rules.VP_MOVES:
             out.extend(rules.check_win(state))
+        if state.extra:  # the scenario's own things after a move (scenario_rules.after_move)
+            out.extend(rules_of(state).after_move(state, seat))
         events = []
         log = state.log
         for text, to in out:

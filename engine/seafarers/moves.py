@@ -126,7 +126,7 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
     if kind == "accept":
         o = s.offer
         return f"Accept: give {offer_text(o['get'])} for {offer_text(o['give'])}"
-    return kind
+    return rules_of(s).move_label(s, seat, kind, args)  # a move of the scenario's own
 
 
 #: a label longer than this is clipped by Discord's menus (cogs/texts.py, LABEL_LIMIT)
@@ -306,7 +306,7 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
     if ph == SETUP_ROUTE:
         return [_kept(s, seat, (kind, e, "free"), kind, {"e": e})
                 for kind, e in rules_of(s).start_routes(s, seat, s.last_settlement)]
-    return []
+    return rules_of(s).phase_moves(s, seat)  # a phase of the scenario's own
 
 
 def allowed(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> Action | None:

@@ -330,6 +330,8 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         if s.free == 0:
             s.phase = s.ret
         return ev
+    if ph != ROLL and ph != MAIN:  # a phase of the scenario's own (scenario_rules.py)
+        return rules_of(s).play_phase(s, seat, kind, args)
     # ROLL / MAIN
     if kind == "play":
         return _play_dev(s, seat, args)

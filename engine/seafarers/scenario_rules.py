@@ -48,25 +48,27 @@ take chips back); ``s.homes`` and ``s.reached`` hold the islands of the island V
 anything else a scenario needs goes in ``s.extra``, a JSON dict that belongs to the
 scenario, so a new scenario needs no new state field and no schema change.
 
-How the two scenarios of part 3 fit (not written yet):
+A phase of the scenario's own (Greater Catan's chip taken from the main island) goes
+through six more hooks, so that rules.py, moves.py and view.py need only one call each for
+any such phase: ``after_move(s, seat)`` (game.py, after each move of a game whose
+``s.extra`` holds anything: the phase may begin here, whatever phase the move left),
+``phase_moves`` / ``move_label`` (moves.py), ``play_phase`` (rules.py), ``pending_words``
+(view.py), ``ai_move`` (ai.py). ``view_keys`` adds the scenario's public keys to the view,
+and ``unknown_chip_pips`` tells the AI what a hex without its chip yet promises.
 
-- The Great Crossing (scenario 10): ``layouts = {4: "great_crossing_4p"}`` (3 players are
-  refused at start by ``layout_for``); ``start_spots`` allows the second start settlement
-  only on the island of the first ("Both of a player's start villages must be founded on
-  only one (either one) of the islands"); ``start_ship = "must_facing_islands"``;
-  ``after_route`` and ``after_settlement`` recompute the trade lines (kept in
-  ``s.extra["lines"]``: each line's corners and holder) and set each seat's share of
-  ``s.special`` from them, so that a line broken by a moved ship loses its chip ("Chips
-  are lost if ships are removed ..."); ``target = 13`` (the text gives none, README).
-- Greater Catan (scenario 11): ``pieces`` from the data (8 cities); ``deal`` leaves the
-  outer islands without chips and ``prepare`` puts the 7 chips of the bag in
-  ``s.extra["bag"]``;
-  ``after_route`` draws a chip with the state's RNG when a ship or road leads to a hex
-  without one (what the bag holds is public, so ``determinize`` has nothing to hide);
-  when the bag is empty, the choice of a main-island chip (rules a-c) is a phase of its
-  own with its moves, listed and applied by two more hooks as New World's harbour phase
-  is (``harbour_places`` / ``place_harbour``), the way rules.py sends each phase to one
-  function.
+The two scenarios of part 3:
+
+- The Great Crossing (scenario 10, :class:`GreatCrossing`): ``start_spots`` puts the second
+  start settlement on the island of the first; ``after_route`` and ``after_settlement``
+  work the trade lines out again (trade_lines.py) into ``s.extra["lines"]`` and set each
+  seat's ``s.special`` to the chips it holds, so that a line broken by a moved ship loses
+  its chip at once; 13 VP (the text gives none); one generic harbour fewer than the data
+  (scenarios.DROPPED_HARBOURS).
+- Greater Catan (scenario 11, :class:`GreaterCatan`): ``deal`` leaves the small islands
+  without chips; ``prepare`` fills the bag (chip_bag.py); ``after_route`` draws from it
+  for a hex without a chip that a road or ship leads to; once it is empty, ``after_move``
+  begins the CHIP phase in which the player picks the main-island chip (rules a-c);
+  ``determinize`` shuffles the bag again (its order is hidden; what it holds is public).
 """
 
 from __future__ import annotations
@@ -78,8 +80,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from engine.core import IllegalAction
+from engine.core import Action, IllegalAction
 
+from . import chip_bag, trade_lines
 from .board import (
     DIRS,
     LAND,
@@ -274,6 +277,47 @@ class ScenarioRules:
     def pirate_words(self) -> str:
         """Where the pirate starts, for ``/game rules`` (the hex names of the image)."""
         return pirate_start_text(self)
+
+    # -- a phase of the scenario's own (Greater Catan's chip taken from the main island) --
+
+    def after_move(self, s: State, seat: int) -> list[tuple[str, Any]]:
+        """Called after each move of a game whose ``s.extra`` holds anything (game.py),
+        once the move and the victory check are done: a scenario may begin a phase of its
+        own here, whatever phase the move left (nothing by default)."""
+        return []
+
+    def phase_moves(self, s: State, seat: int) -> list[Action]:
+        """The seat's moves in a phase of the scenario's own (moves.py asks for a phase it
+        does not know; none by default)."""
+        return []
+
+    def play_phase(
+        self, s: State, seat: int, kind: str, args: dict[str, Any]
+    ) -> list[tuple[str, Any]]:
+        """Apply a move of ``phase_moves`` (rules.py, for a phase it does not know)."""
+        raise AssertionError(f"no phase {s.phase!r} in this scenario")
+
+    def move_label(self, s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
+        """The label of a move kind of the scenario's own (moves.label)."""
+        return kind
+
+    def pending_words(self, s: State) -> tuple[str | None, int | None]:
+        """What a phase of the scenario's own waits for, as view.pending says it."""
+        return None, None
+
+    def view_keys(self, s: State) -> dict[str, Any]:
+        """Public keys of the scenario's own for the view (JSON; none by default)."""
+        return {}
+
+    def ai_move(self, s: State, seat: int, moves: list[tuple[str, dict[str, Any]]]
+                ) -> Action | None:
+        """The heuristic player's move in a phase of the scenario's own (None: random)."""
+        return None
+
+    def unknown_chip_pips(self, s: State) -> float:
+        """What the AI expects of a producing hex that has no number chip yet, in pips
+        (Greater Catan's small islands; no such hex elsewhere)."""
+        return 0.0
 
 
 def pirate_start_text(rules: ScenarioRules) -> str:
@@ -827,10 +871,201 @@ NEW_WORLD = NewWorld(
 )
 
 
+class GreatCrossing(ScenarioRules):
+    """The Great Crossing (seafarers.txt scenario 10, 4 players): two islands, and special
+    victory points for trade lines between them (trade_lines.py: the six cases, who holds
+    each chip, and our decisions).
+
+    - "Both of a player's start villages must be founded on only one (either one) of the
+      islands. A player's chosen island is his home island": ``start_spots`` allows the
+      second start settlement only on the island of the first.
+    - "If founding a village at a coast facing the other island, you should place a ship
+      with it instead of a road": ``start_ship = "must_facing_islands"`` (every sea hex
+      inside the frame lies between the two islands), as The Four Islands.
+    - The trade lines are worked out again after every road, ship and settlement
+      (``after_route``, ``after_settlement``); ``s.special`` holds each seat's chips, one
+      per line it holds, and ``s.extra["lines"]`` the lines (ends, way, who completed
+      it, holder, where its chip lies) for the view and the image.
+    - Harbours: "Harbours 10 (5 special and 5 x 3:1)"; the data has 11 places (6 generic).
+      The harbour place A1 (q 0, r 0: the frame hex at the west island's north-west tip,
+      beside C1, which serves the same tip) is plain sea here (scenarios.DROPPED_HARBOURS),
+      so that each island keeps five harbours.
+    - The rulebook gives no target: 13 victory points, as Sea3D plays it (the shared
+      scenario README's decision), said in ``/game rules``.
+    - No desert: the robber stays off the board until the first 7 or knight.
+    """
+
+    def start_spots(self, s: State, seat: int) -> list[bool]:
+        """Either island for the first start settlement; the island of the first for the
+        second."""
+        start = list(_layout_info(s.layout).start)
+        if not s.homes[seat]:
+            return start
+        islands = layout(s.layout).islands
+        home = s.homes[seat][0]
+        return [ok and islands[h] == home for h, ok in enumerate(start)]
+
+    def after_settlement(
+        self, s: State, seat: int, c: int, founding: bool
+    ) -> list[tuple[str, Any]]:
+        return super().after_settlement(s, seat, c, founding) + trade_lines.update(s, seat)
+
+    def after_route(self, s: State, seat: int, e: int) -> list[tuple[str, Any]]:
+        return trade_lines.update(s, seat)
+
+    def settle_bonus(self, s: State, seat: int, c: int) -> int:
+        """For the AI: a settlement on the island that is not the seat's home ends a line
+        of its ships from home there (case 3), worth a chip (the ships it plans to sail
+        there lead from home)."""
+        island = trade_lines.island_of_corner(s, c)
+        return int(bool(s.homes[seat]) and island is not None
+                   and island not in s.homes[seat])
+
+    def view_keys(self, s: State) -> dict[str, Any]:
+        """The trade lines: ends, the edges of each line's way, its holder (None: nobody)
+        and the corner its chip lies under (None: beside the line)."""
+        return {"trade_lines": [
+            {"ends": list(line["ends"]), "edges": list(line["edges"]),
+             "holder": line["holder"], "chip": line["chip"]}
+            for line in s.extra.get("lines", ())]}
+
+
+GREAT_CROSSING = GreatCrossing(
+    id="great_crossing",
+    name="The Great Crossing",
+    source="seafarers.txt scenario 10",
+    layouts={4: "great_crossing_4p"},
+    target=13,
+    start_ship="must_facing_islands",
+    lines=(
+        "The board of the rulebook's picture: two islands, every hex and number printed in "
+        "place; 10 harbours (5 special, 5 generic 3:1) shuffled onto their places (the "
+        "layout data has 11 places: A1 is plain sea here, so each island keeps five).",
+        "Both your start settlements on one island, either one: your home island. A start "
+        "settlement at a coast facing the other island must take a ship instead of a road "
+        "(at a coast facing only the frame: a road or a ship).",
+        "Trade lines join a settlement or city on one island to one on the other through "
+        "roads and ships, never beyond another settlement or city. A direct line, only your "
+        "ships from your home settlement or city: 1 special victory point chip, under that "
+        "settlement. An indirect line, several players' pieces (your ships to another's "
+        "road or ships): the most ships and roads in it hold its chip; a tie goes to the "
+        "player who completed it.",
+        "A line broken (a ship moved away, a settlement built in its way) loses its chip "
+        "at once; whoever fills the gap completes it anew.",
+        *trade_lines.DECISIONS,
+        "There is no desert: the robber stays off the board until the first 7 or knight "
+        "(our decision).",
+        "The rulebook gives this scenario no target: first to 13 victory points on their "
+        "own turn wins (as Sea3D plays it; our decision).",
+    ),
+)
+
+
+class GreaterCatan(ScenarioRules):
+    """Greater Catan (seafarers.txt scenario 11, "Grand Catan", 4 players, 18 VP): the base
+    game's island in the middle, small islands of a second set's land around it, their
+    number chips drawn from a bag as ships reach them (chip_bag.py).
+
+    - "Set out the main island in the middle as described in the basic game rules. From
+      the second set you will need all land tiles except the wasteland. Muddle these tiles
+      face down, and place them randomly face up in the spaces shown in the diagram. Do not
+      yet place any number chips on the little islands. Fill in the gaps with 23 sea
+      tiles": ``deal``, the main island by scenarios.deal (the number spiral, the robber
+      on its desert), then the 18 small-island tiles shuffled onto their hexes, no chip.
+    - "Each player takes 5 villages, 8 cities, 15 roads and 15 ships": the data's pieces.
+    - "Harbours: 9 (5 special and 4 x 3:1)": shuffled onto the data's 9 places.
+    - "Founding phase: each player founds his start villages on the main island": the
+      data's starting area; a coastal one may take a ship (every scenario's founding rule).
+    - The chip bag and the chips taken from the main island: chip_bag.py (``prepare``,
+      ``after_route``, the CHIP phase through ``after_move``, ``phase_moves``,
+      ``play_phase``; ``determinize`` shuffles the bag again).
+    - No special victory points; "The game ends as soon as a player has reached 18 VPs".
+    """
+
+    def deal(self, lid: str, rnd: random.Random) -> Layout:
+        dealt = deal(lid, rnd)
+        sc = layout(lid)
+        pool = sc.pools["outer_islands"]["terrain"]
+        tiles = sorted(t for t, k in pool.items() for _ in range(k))
+        rnd.shuffle(tiles)
+        small = [i for i, h in enumerate(sc.hexes) if h.get("pool") == "outer_islands"]
+        for i, tile in zip(small, tiles, strict=True):
+            dealt.terrain[i] = tile
+        return dealt
+
+    def prepare(self, s: State, draw: Callable[[], random.Random]) -> None:
+        chip_bag.fill(s, draw())
+
+    def after_route(self, s: State, seat: int, e: int) -> list[tuple[str, Any]]:
+        return chip_bag.reach(s, seat, e)
+
+    def after_move(self, s: State, seat: int) -> list[tuple[str, Any]]:
+        return chip_bag.begin(s)
+
+    def phase_moves(self, s: State, seat: int) -> list[Action]:
+        return chip_bag.moves(s, seat)
+
+    def play_phase(
+        self, s: State, seat: int, kind: str, args: dict[str, Any]
+    ) -> list[tuple[str, Any]]:
+        return chip_bag.take(s, seat, args["hex"])
+
+    def move_label(self, s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
+        return chip_bag.move_label(s, seat, dict(args)) if kind == chip_bag.CHIP else kind
+
+    def pending_words(self, s: State) -> tuple[str | None, int | None]:
+        return chip_bag.pending(s)
+
+    def view_keys(self, s: State) -> dict[str, Any]:
+        return chip_bag.public(s)
+
+    def determinize(self, s: State, w: State, seat: int | None, rnd: random.Random) -> None:
+        """The order of the chips in the bag, unknown to everyone."""
+        rnd.shuffle(w.extra["bag"])
+
+    def ai_move(self, s: State, seat: int, moves: list[tuple[str, dict[str, Any]]]
+                ) -> Action | None:
+        hexes = [a["hex"] for k, a in moves if k == chip_bag.CHIP]
+        if not hexes:
+            return None
+        return Action(chip_bag.CHIP, {"hex": chip_bag.ai_pick(s, seat, hexes)})
+
+    def unknown_chip_pips(self, s: State) -> float:
+        return chip_bag.hoped_pips(s)
+
+
+GREATER_CATAN = GreaterCatan(
+    id="greater_catan",
+    name="Greater Catan",
+    source="seafarers.txt scenario 11",
+    layouts={4: "greater_catan_4p"},
+    target=18,
+    lines=(
+        "Two base sets: the main island in the middle dealt as in the base game (the "
+        "number spiral; 6s and 8s never touch; the robber on the desert); around it the "
+        "second set's 18 land tiles (no desert) shuffled onto the small islands' places "
+        "without number chips; 23 sea hexes; 9 harbours (5 special, 4 generic 3:1) "
+        "shuffled onto their places.",
+        "Pieces: 5 settlements, 8 cities, 15 roads and 15 ships each.",
+        "Start settlements on the main island only. A coastal start settlement may take a "
+        "ship instead of its road.",
+        "The chip bag holds 2, 3, 4, 5, 9, 10 and 11, shuffled: nobody knows their order. "
+        "When your road or ship leads to a small-island hex without a number chip, you "
+        "draw a chip from the bag and it is placed there.",
+        "Once the bag is empty you take a chip from a main-island hex instead: a) "
+        + chip_bag.RULE_WORDS["a"] + "; b) " + chip_bag.RULE_WORDS["b"] + "; c) "
+        + chip_bag.RULE_WORDS["c"] + ". When no chip can be taken "
+        "so, the rules are set aside one at a time, in that order, until one can.",
+        *chip_bag.DECISIONS,
+        "No special victory points. First to 18 victory points on their own turn wins.",
+    ),
+)
+
+
 #: the scenarios a table may pick, in the rulebook's order (the base game first)
 SCENARIOS: dict[str, ScenarioRules] = {
     r.id: r for r in (CLASSIC, NEW_SHORES, FOUR_ISLANDS, OCEANS, THROUGH_THE_DESERT,
-                      NEW_WORLD)}
+                      NEW_WORLD, GREAT_CROSSING, GREATER_CATAN)}
 #: the option's default: the standard game of Seafarers
 DEFAULT = "new_shores"
 
@@ -848,8 +1083,8 @@ def scenario_rules(sid: str) -> ScenarioRules:
             f"Unknown scenario {sid!r}; they are: {', '.join(SCENARIOS)}.") from None
 
 
-__all__ = ["CLASSIC", "DEFAULT", "FOUR_ISLANDS", "NEW_SHORES", "NEW_WORLD", "OCEANS", "PIECES",
-           "SCENARIOS", "THROUGH_THE_DESERT", "discover", "face_down_left", "harbour_words",
+__all__ = ["CLASSIC", "DEFAULT", "FOUR_ISLANDS", "GREATER_CATAN", "GREAT_CROSSING",
+           "NEW_SHORES", "NEW_WORLD", "OCEANS", "PIECES", "SCENARIOS", "THROUGH_THE_DESERT", "discover", "face_down_left", "harbour_words",
            "islands_of",
            "IslandVP", "ScenarioRules", "SetupRefused", "island_at", "pirate_start_text",
            "rules_of", "scenario_rules"]

@@ -93,11 +93,39 @@ class Scenario:
 CLASSIC = "classic"
 
 
+#: Our changes to the data file's layouts (the file stays a copy of the shared one): the
+#: harbour hexes that become plain sea, each taking one generic 3:1 harbour out of the
+#: layout's pool. The Great Crossing: the data has 11 harbour hexes (5 special, 6 generic)
+#: against the rulebook's "Harbours 10 (5 special and 5 x 3:1)"; the shared scenario README
+#: says to use 10. A1 goes: the west island has six harbour hexes and the east island five,
+#: and A1 and C1 both serve the west island's north-west tip, so each island keeps five,
+#: spread along its coast (scenario_rules.GreatCrossing says so too).
+DROPPED_HARBOURS: dict[str, tuple[Hex, ...]] = {"great_crossing_4p": ((0, 0),)}
+
+
+def _drop_harbours(sc: dict[str, Any]) -> dict[str, Any]:
+    """A data file entry with DROPPED_HARBOURS applied (the same entry if none)."""
+    drop = DROPPED_HARBOURS.get(sc["id"], ())
+    if not drop:
+        return sc
+    hexes = []
+    for h in sc["hexes"]:
+        if (h["q"], h["r"]) in drop:
+            assert h["kind"] == "harbour", h
+            h = {k: v for k, v in h.items()
+                 if k in ("q", "r", "frame", "sea3d_index")} | {"kind": "sea"}
+        hexes.append(h)
+    pool = dict(sc["harbours"]["pool"])
+    pool["3:1"] -= len(drop)
+    harbours = {**sc["harbours"], "pool": pool, "total": sum(pool.values())}
+    return {**sc, "hexes": hexes, "harbours": harbours}
+
+
 @lru_cache(maxsize=1)
 def _load() -> dict[str, Scenario]:
     doc = json.loads(_DATA.read_text(encoding="utf-8"))
     out: dict[str, Scenario] = {}
-    for sc in doc["scenarios"]:
+    for sc in map(_drop_harbours, doc["scenarios"]):
         # The Great Crossing gives no target in the text: 13, as the data file (README).
         vp = sc["victory_points"] or 13
         out[sc["id"]] = Scenario(

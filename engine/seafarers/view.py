@@ -3,10 +3,11 @@
 Public: the board (hexes, corners, edges, harbours, pieces, robber, pirate), the bank's
 counts, each player's card and development card counts, played knights, public victory
 points, the offer on the table once sent, how many tiles and chips lie face down
-(Oceans), the harbour being placed (New World). Hidden from everyone: the order of those
-face-down stacks and of the harbour pile under its top. Private (own view only): the hand, the
-development cards, the harbour ratios, what can be built now, and one's own offer or
-counter-offer while it is being put together.
+(Oceans), the harbour being placed (New World), the trade lines (The Great Crossing), the
+chips in the bag (Greater Catan). Hidden from everyone: the order of those face-down
+stacks, of the harbour pile under its top and of Greater Catan's chip bag. Private (own
+view only): the hand, the development cards, the harbour ratios, what can be built now,
+and one's own offer or counter-offer while it is being put together.
 
 Keys: "game", "seat", "n", "scenario", "scenario_name", "target", "round", "round_limit",
 "turn", "phase", "to_act", "dice"; the board: "hexes" ([q, r, terrain, chip] per hex),
@@ -18,8 +19,11 @@ seat, 1|2]), "routes" ([edge, seat, "road"|"ship"]), "robber", "pirate" (hex or 
 special, left, owed), "offer", "victims", "pending", "pending_seat", "log", "result",
 "vp_total" (at the end), "face_down" (Oceans: [tiles, chips] still face down, else
 None), "harbour_next" (New World's harbour phase: the type of the face-up harbour being
-placed, else None) and "harbours_left" (the harbours still to place, that one included). Own view only: "hand", "dev_cards", "dev_new", "my_vp", "ratios", "can_build",
-"my_counter".
+placed, else None) and "harbours_left" (the harbours still to place, that one included);
+the scenario's own public keys (``ScenarioRules.view_keys``: The Great Crossing's
+"trade_lines", Greater Catan's "chip_bag" (sorted, never in its order), "chips_to_come"
+and "chip_for"). Own view only: "hand", "dev_cards", "dev_new", "my_vp", "ratios",
+"can_build", "my_counter".
 """
 
 from __future__ import annotations
@@ -98,7 +102,7 @@ def pending(s: State) -> tuple[str | None, int | None]:
         return "Players answer the trade offer", None
     if ph == CONFIRM:
         return "{name} picks a trading partner or withdraws the offer", t
-    return None, None
+    return rules_of(s).pending_words(s)  # a phase of the scenario's own
 
 
 def _offer_view(s: State, seat: int | None) -> dict[str, Any] | None:
@@ -228,6 +232,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "pending_seat": pseat,
         "log": list(s.log[-10:]),
         "result": s.result,
+        **sr.view_keys(s),  # the scenario's own public things (trade lines, chip bag)
     }
     if s.phase == OVER:
         v["vp_total"] = [total_vp(s, p) for p in range(s.n)]

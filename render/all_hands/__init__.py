@@ -19,7 +19,7 @@ from render.all_hands.board import BOARD_W, draw_board
 from render.all_hands.cards import SIZES, card_face
 from render.all_hands.common import bid_value, face_down_count, names_of, say
 from render.all_hands.hand import draw_hand, picks_in_hand
-from render.all_hands.runs import RunHint, near_runs, run_cards, run_lines
+from render.all_hands.runs import RunHint, near_runs, run_cards, run_lines, winning_cards
 from render.all_hands.text import text_board, text_hand
 
 __all__ = [
@@ -39,4 +39,5 @@ __all__ = [
     "say",
     "text_board",
     "text_hand",
+    "winning_cards",
 ]

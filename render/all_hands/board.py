@@ -11,6 +11,7 @@ from PIL import Image
 from engine.all_hands.cards import (
     SUIT_OF,
     card_name,
+    sort_cards,
 )
 from render import draw as dr
 from render import palette as pal
@@ -28,6 +29,7 @@ from render.all_hands.common import (
     say,
     status_words,
 )
+from render.all_hands.runs import winning_cards
 from render.fonts import font
 from render.palette import RGB
 from render.text import fit, wrap
@@ -36,10 +38,11 @@ BOARD_W = 1000
 HEADER_H = 68
 LEFT_X, LEFT_W = 20, 220
 ROWS_X, ROWS_R = 262, 980
-ROW_H, ROW_GAP = 104, 8
+ROW_H, ROW_GAP = 116, 8
 NAME_W = 228
 VALUE_W = 96
 FOOT_SIZE, FOOT_LH = 17, 25
+CREW_TITLE = 30
 
 
 def header(img: Image.Image, title: str, right_top: str, right_bottom: str) -> None:
@@ -77,6 +80,11 @@ def _footer_blocks(
             pairs = " · ".join(f"{names[i]} {sc}".replace(" ", nbsp) for i, sc in enumerate(scores))
             lines += wrap(f"Final scores: {pairs}", fb, width)
         blocks.append(("result", (wrap(head, font(26, True), width), lines)))
+        crew = result.get("crew")
+        if crew and crew.get("cards"):
+            cards = sort_cards(list(crew["cards"]))
+            title = f"{names[int(crew['seat'])]}'s winning crew (★ the cards of the run)"
+            blocks.append(("crew", (title, cards, winning_cards(cards))))
     if view.get("pending"):
         text = "▶ " + say(view["pending"], names, view.get("pending_seat"))
         blocks.append(("pending", wrap(text, fb, width - 24)))
@@ -90,7 +98,7 @@ def _footer_blocks(
     last = view.get("last_auction")
     if last:
         text = "Last auction: " + say(last.get("text") or card_name(last["card"]), names)
-        blocks.append(("last", (last.get("card"), wrap(text, f, width - 70 - 14))))
+        blocks.append(("last", (last.get("card"), wrap(text, f, width - SIZES["S"][0] - 20))))
     return blocks
 
 
@@ -105,6 +113,8 @@ def _footer_height(blocks: list[tuple[str, Any]]) -> int:
             h += 26 + len(data) * FOOT_LH + 8
         elif kind == "last":
             h += max(SIZES["S"][1], len(data[1]) * FOOT_LH) + 12
+        elif kind == "crew":
+            h += CREW_TITLE + SIZES["S"][1] + 18
     return h + 16 if blocks else 0
 
 
@@ -133,13 +143,25 @@ def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> N
             d.text((x, y), "Resolved this round", font=font(16, True), fill=pal.INK_SOFT)
             y += 26
             y = dr.multiline(d, x, y, data, f, pal.INK, FOOT_LH) + 8
+        elif kind == "crew":
+            title, cards, marked = data
+            d.text((x, y), title, font=font(18, True), fill=pal.INK)
+            y += CREW_TITLE
+            sw = SIZES["S"][0]
+            step = fan_step(len(cards), sw, x1 - x0 - 32, 6)
+            for i, c in enumerate(cards):
+                put_card(img, c, "S", x + i * step, y + (0 if i in marked else 8))
+                if i in marked:  # the cards of the winning shape, raised and starred
+                    dr.paste(img, badge("★", 24, pal.GOLD, pal.INK), x + i * step + sw - 20,
+                             y + SIZES["S"][1] - 20)
+            y += SIZES["S"][1] + 18
         elif kind == "last":
             card, lines = data
             h = max(SIZES["S"][1], len(lines) * FOOT_LH)
             if card:
                 put_card(img, card, "S", x, y)
             ty = y + (h - len(lines) * FOOT_LH) / 2
-            dr.multiline(d, x + 64 + 14, ty, lines, f, pal.INK, FOOT_LH)
+            dr.multiline(d, x + SIZES["S"][0] + 14, ty, lines, f, pal.INK, FOOT_LH)
             y += h + 12
 
 
@@ -187,9 +209,13 @@ def _captain_row(
     p = view["players"][seat]
     status = str(p.get("status", "waiting"))
     to_act = seat in (view.get("to_act") or [])
+    won = seat in ((view.get("result") or {}).get("winners") or [])
     x0, x1 = ROWS_X, ROWS_R
     fill = pal.PARCHMENT_DARK if status in INACTIVE and not to_act else pal.PARCHMENT
-    if to_act:
+    if won:
+        dr.panel(img, (x0, y, x1, y + ROW_H), fill=pal.GOLD_LIGHT, outline=pal.GOLD_DARK,
+                 outline_width=4)
+    elif to_act:
         dr.panel(img, (x0, y, x1, y + ROW_H), fill=fill, outline=pal.GOLD, outline_width=4)
         dr.glyph(d, (x0 - 10, y + ROW_H / 2), "▶", 22, pal.GOLD)
     else:
@@ -229,7 +255,7 @@ def _captain_row(
         marks.append(("▶ TO ACT", pal.INK, pal.GOLD))
     result = view.get("result") or {}
     if seat in (result.get("winners") or []):
-        marks.append(("★ WINNER", pal.INK, pal.GOLD_LIGHT))
+        marks.append(("★ WINNER", pal.INK, pal.GOLD))
     if p.get("immune"):
         marks.append(("IMMUNE", pal.WHITE, pal.CALM))
     if p.get("skip_deal"):

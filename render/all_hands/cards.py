@@ -22,7 +22,6 @@ from render.all_hands.common import (
     BACK_FACE,
     CREW_COLOUR,
     CREW_SYMBOL,
-    HYPHENATED,
     RADIUS,
     SIZES,
     suit_of,
@@ -118,13 +117,34 @@ def _frame(size: str, face: RGB, edge: RGB, band: RGB, band_h: int, edge_w: int)
     return dr.supersampled(w, h, paint)
 
 
-def _rank_name_lines(name: str, max_w: int) -> tuple[list[str], int]:
-    for size in (15, 14):
-        if font(size).getlength(name) <= max_w:
+#: pixels between a card's name and the card's coloured edge, on each side
+NAME_MARGIN = 3
+EDGE_W: dict[str, int] = {"L": 3, "M": 3, "S": 2}
+
+
+def name_room(size: str) -> int:
+    """How wide a name line may be on a card of ``size``."""
+    return SIZES[size][0] - 2 * (EDGE_W[size] + NAME_MARGIN)
+
+
+def name_lines(name: str, max_w: float, sizes: tuple[int, ...] = (15, 14),
+               bold: bool = False) -> tuple[list[str], int]:
+    """A card's name in whole words: on one line in the largest of ``sizes`` that fits,
+    else on as few lines as whole words allow at the smallest. A word is never cut (no
+    "Merma-id"); the card sizes leave room for the longest word (tests hold every card to
+    that)."""
+    for size in sizes:
+        if font(size, bold).getlength(name) <= max_w:
             return [name], size
-    if name in HYPHENATED:
-        return list(HYPHENATED[name]), 14
-    return wrap(name, font(14), max_w), 14
+    size = sizes[-1]
+    f = font(size, bold)
+    lines: list[str] = []
+    for word in name.split(" "):
+        if lines and f.getlength(f"{lines[-1]} {word}") <= max_w:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines, size
 
 
 @lru_cache(maxsize=256)
@@ -137,7 +157,7 @@ def card_face(code: str, size: str) -> Image.Image:
     colour = CREW_COLOUR[suit]
     rank = RANK_OF[code]
     band_h = {"L": 40, "M": 26, "S": 22}[size]
-    img = _frame(size, pal.CARD_FACE, colour, colour, band_h, 3 if size != "S" else 2)
+    img = _frame(size, pal.CARD_FACE, colour, colour, band_h, EDGE_W[size])
     d = ImageDraw.Draw(img)
     if size == "L":
         d.text((14, 6 + band_h / 2), suit, font=font(22, True), fill=pal.WHITE, anchor="lm")
@@ -152,7 +172,7 @@ def card_face(code: str, size: str) -> Image.Image:
         dr.paste(img, crew_symbol(suit, 18, pal.WHITE), w - 25, 6)
         d.text((8, band_h + 10), str(rank), font=font(38 if rank < 10 else 34, True), fill=colour)
         dr.paste(img, crew_symbol(suit, 26, colour), w - 33, band_h + 14)
-        lines, fs = _rank_name_lines(RANK_NAMES[rank], w - 10)
+        lines, fs = name_lines(RANK_NAMES[rank], name_room("M"))
         y = h - 10 - len(lines) * (fs + 3)
         for line in lines:
             d.text((w / 2, y), line, font=font(fs), fill=pal.INK, anchor="ma")
@@ -168,15 +188,16 @@ def card_face(code: str, size: str) -> Image.Image:
 def _action_face(code: str, size: str) -> Image.Image:
     w, h = SIZES[size]
     band_h = {"L": 40, "M": 26, "S": 22}[size]
-    img = _frame(size, ACTION_FACE, pal.GOLD_DARK, pal.GOLD, band_h, 3 if size != "S" else 2)
+    img = _frame(size, ACTION_FACE, pal.GOLD_DARK, pal.GOLD, band_h, EDGE_W[size])
     d = ImageDraw.Draw(img)
     name = ACTIONS[code][0]
     if size == "L":
         d.text((14, 6 + band_h / 2), "ACTION", font=font(18, True), fill=pal.INK, anchor="lm")
         dr.glyph(d, (w - 26, 6 + band_h / 2), "☠", 26, pal.INK)
-        f = font(22, True)
+        lines, fs = name_lines(name, w - 24, (22, 20, 18), bold=True)
+        f = font(fs, True)
         y = band_h + 22
-        for line in wrap(name, f, w - 24):
+        for line in lines:
             d.text((w / 2, y), line, font=f, fill=pal.GOLD_LIGHT, anchor="ma")
             y += 28
         y += 8
@@ -191,8 +212,8 @@ def _action_face(code: str, size: str) -> Image.Image:
     else:
         small = size == "S"
         dr.glyph(d, (w / 2, 3 + band_h / 2), "☠", 17 if small else 20, pal.INK)
-        f = font(14, not small)
-        lines = wrap(name, f, w - 8)
+        lines, fs = name_lines(name, name_room(size), (14,), bold=not small)
+        f = font(fs, not small)
         lh = 17 if small else 19
         y = band_h + (h - band_h - len(lines) * lh) / 2
         for line in lines:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.all_hands.cards import (
+    ACTION_TEXT,
     ACTIONS,
     RANK_OF,
     SUIT_OF,
@@ -22,9 +23,6 @@ CREW_SYMBOL: dict[str, str] = {"ST": "bolt", "SS": "sabres", "BV": "snake"}
 
 ACTION_FACE: RGB = (44, 34, 46)
 BACK_FACE: RGB = (112, 42, 30)
-
-#: rank names too long for a card line, with the place to break them
-HYPHENATED: dict[str, tuple[str, str]] = {"Quartermaster": ("Quarter-", "master")}
 
 PHASE_LABEL: dict[str, str] = {
     "bid": "Bidding",
@@ -45,7 +43,10 @@ STATUS_LOOK: dict[str, tuple[str, RGB]] = {
 }
 INACTIVE = {"passed", "brawled", "forfeit"}
 
-SIZES: dict[str, tuple[int, int]] = {"L": (190, 266), "M": (100, 140), "S": (64, 88)}
+#: card sizes: L the auction card, M the hand, S bids and piles. M and S are as narrow as
+#: the longest names allow at 14 px on one line ("Quartermaster" on M, "Cutpurse" on S):
+#: names are never broken inside a word
+SIZES: dict[str, tuple[int, int]] = {"L": (190, 266), "M": (116, 162), "S": (74, 102)}
 RADIUS: dict[str, int] = {"L": 14, "M": 9, "S": 7}
 
 
@@ -139,3 +140,13 @@ def my_seat(view: Mapping[str, Any]) -> int:
             "so it is a spectator's or another captain's."
         )
     return int(view["seat"])
+
+
+def actions_explained(hand: Iterable[str]) -> list[tuple[str, str]]:
+    """Each action card in ``hand`` once, in hand order, with what it does: the printed
+    line of the engine's ``ACTION_TEXT`` as a sentence."""
+    out = []
+    for code in dict.fromkeys(c for c in hand if c in ACTIONS):
+        text = ACTION_TEXT[code]
+        out.append((ACTIONS[code][0], text[0].upper() + text[1:]))
+    return out

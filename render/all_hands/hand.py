@@ -28,6 +28,7 @@ from render.all_hands.common import (
     INACTIVE,
     PHASE_LABEL,
     SIZES,
+    actions_explained,
     bid_value,
     face_down_count,
     my_seat,
@@ -44,7 +45,8 @@ from render.text import wrap
 
 HAND_W_MIN, HAND_W_MAX = 760, 1000
 CARDS_X = 132
-ROW_HAND = 168
+ROW_HAND = SIZES["M"][1] + 28
+ACT_SIZE, ACT_LH = 16, 22
 
 
 def picks_in_hand(view: Mapping[str, Any]) -> list[str]:
@@ -69,7 +71,8 @@ def hand_width(view: Mapping[str, Any], rows: Sequence[tuple[str, list[int]]]) -
     hand is shown larger on a phone."""
     longest = max(len(idx) for _, idx in rows)
     small = max(len(view.get("my_bid") or []), len((view.get("choice") or {}).get("cards") or []))
-    need = max(CARDS_X + 100 + (longest - 1) * 108 + 24, 36 + small * 72 + 36)
+    mw, sw = SIZES["M"][0], SIZES["S"][0]
+    need = max(CARDS_X + mw + (longest - 1) * (mw + 8) + 24, 36 + small * (sw + 8) + 36)
     return max(HAND_W_MIN, min(HAND_W_MAX, need))
 
 
@@ -135,8 +138,10 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
     info_h = max(SIZES["S"][1] + 20, 20 + sum(len(ls) for ls, _, _ in info_lines) * 24)
     runs = _run_rows(run_lines(hints), w)
     runs_h = 20 + 28 + sum(len(r) for _, r in runs) * 24 + 8
+    actions = action_lines(hand, w - 72)
+    actions_h = 12 + 20 + 28 + sum(len(ls) for _, ls in actions) * ACT_LH + 8 if actions else 0
     extra = _hand_extras(view, seat, names, w)
-    extras_h = sum(h for h, _ in extra)
+    extras_h = actions_h + sum(h for h, _ in extra)
     rows_h = sum(ROW_HAND if idx else 52 for _, idx in rows)
     height = HEADER_H + 14 + info_h + 12 + rows_h + 8 + runs_h + extras_h + 18
     img = dr.canvas(w, height)
@@ -182,7 +187,7 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
             cy = y + 18 - (14 if i in raised else 0)
             put_card(img, hand[i], "M", cx, cy)
             if i in starred:
-                dr.paste(img, badge("★", 26, pal.GOLD, pal.INK), cx + 8, cy + 80)
+                dr.paste(img, badge("★", 26, pal.GOLD, pal.INK), cx + 8, cy + mh // 2 + 10)
             if i in raised:
                 dr.pill(img, cx + 4, cy + mh + 2, "BID", pal.INK, pal.GOLD_LIGHT, 14, pal.INK)
         y += ROW_HAND
@@ -198,10 +203,33 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
             d, 36 + (RUN_LABEL_W if label is not None else 0), ry, lines, fi, pal.INK, 24
         )
     y += runs_h
+    if actions:
+        y += 12
+        dr.panel(img, (20, y, w - 20, y + actions_h - 12))
+        d.text((36, y + 14), "☠ What your action cards do", font=font(18, True), fill=pal.INK)
+        ay = y + 14 + 30
+        for name, lines in actions:
+            nw = font(ACT_SIZE, True).getlength(name + ": ")
+            d.text((36, ay), name + ":", font=font(ACT_SIZE, True), fill=pal.INK)
+            for k, line in enumerate(lines):
+                d.text((36 + (nw if k == 0 else 0), ay), line, font=font(ACT_SIZE),
+                       fill=pal.INK)
+                ay += ACT_LH
+        y += actions_h - 12
     for h, paint in extra:
         paint(img, y)
         y += h
     return dr.to_png(img, colors=160)
+
+
+def action_lines(hand: Sequence[str], width: int) -> list[tuple[str, list[str]]]:
+    """What each action card in the hand does, wrapped after its name: (name, lines)."""
+    out = []
+    for name, text in actions_explained(hand):
+        words = wrap(text, font(ACT_SIZE), width - font(ACT_SIZE, True).getlength(name + ": "))
+        rest = " ".join(words[1:])
+        out.append((name, words[:1] + (wrap(rest, font(ACT_SIZE), width) if rest else [])))
+    return out
 
 
 RUN_LABEL_W = 196

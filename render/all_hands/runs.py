@@ -111,3 +111,25 @@ def run_cards(hand: Sequence[str], hints: Sequence[RunHint]) -> set[int]:
                 seen.add(key)
                 picked.add(i)
     return picked
+
+
+def winning_cards(hand: Sequence[str]) -> set[int]:
+    """Indexes into ``hand`` of the cards that make its winning crew (rulebook "WINNING
+    THE GAME"): a run of seven in one crew, else three in a row in each crew, with the
+    Pirate Monkeys that stand in for missing cards. Empty when the hand does not win."""
+    hints = near_runs(hand)
+    monkeys = [i for i, c in enumerate(hand) if c == "MONKEY"]
+
+    def missing(h: RunHint) -> int:
+        return min((len(m) for m in h.needs), default=0)
+
+    sevens = [h for h in hints if h.length == 7 and missing(h) <= len(monkeys)]
+    if sevens:
+        chosen = [min(sevens, key=missing)]
+    else:
+        threes = [h for h in hints if h.length == 3]
+        if len(threes) < len(SUITS) or sum(map(missing, threes)) > len(monkeys):
+            return set()
+        chosen = threes
+    used = sum(map(missing, chosen))
+    return run_cards(hand, chosen) | set(monkeys[:used])

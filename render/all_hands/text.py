@@ -14,9 +14,11 @@ from engine.all_hands.cards import (
     SUIT_NAMES,
     SUIT_OF,
     card_name,
+    sort_cards,
 )
 from render.all_hands.common import (
     PHASE_LABEL,
+    actions_explained,
     bid_value,
     face_down_count,
     list_words,
@@ -27,7 +29,7 @@ from render.all_hands.common import (
     status_words,
 )
 from render.all_hands.hand import hand_info, hand_rows, hand_sort
-from render.all_hands.runs import near_runs, run_lines
+from render.all_hands.runs import near_runs, run_lines, winning_cards
 
 
 def _bid_text(bid: Mapping[str, Any], auction_card: str | None) -> str:
@@ -101,6 +103,14 @@ def text_board(view: Mapping[str, Any]) -> str:
             lines.append(
                 "Final scores: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores))
             )
+        crew = result.get("crew")
+        if crew and crew.get("cards"):
+            cards = sort_cards(list(crew["cards"]))
+            run = winning_cards(cards)
+            lines.append(
+                f"{names[int(crew['seat'])]}'s winning crew: "
+                + ", ".join(card_name(c) + (" ★" if i in run else "") for i, c in enumerate(cards))
+            )
     return "\n".join(lines)
 
 
@@ -123,6 +133,10 @@ def text_hand(view: Mapping[str, Any]) -> str:
         lines.append(f"- {label}: {cards or 'none'}")
     lines.append("")
     lines += run_lines(near_runs(hand))
+    actions = actions_explained(hand)
+    if actions:
+        lines += ["", "What your action cards do:"]
+        lines += [f"- **{name}**: {text}" for name, text in actions]
     mine = list(view.get("my_bid") or [])
     if mine:
         on_table = face_down_count(view, seat) > 0

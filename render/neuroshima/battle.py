@@ -1,10 +1,16 @@
 """The last battle step by step: one picture per initiative phase (the board as the phase
 starts, an arrow per attack with its wounds, a cross on every unit removed at its end), then
-the board after the Drift; as PNG frames or one animated GIF. Drawn from the view only."""
+the board after the Drift; as PNG frames or one animated GIF. Drawn from the view only.
+
+Arrows, wound tags and crosses keep off the middle of the tiles, where their names are: an
+arrow runs between the tiles' edges, its tag sits on the target's edge facing the attacker,
+and a removed unit is crossed out at its corners.
+"""
 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,9 +20,26 @@ from engine.neuroshima.tiles import TILES
 from render import palette as pal
 from render.draw import pen, to_png
 from render.fonts import font
-from render.neuroshima.board import BOARD_W, OX, OY, H, _panel, _units, background
-from render.neuroshima.common import WOUND, centre
+from render.neuroshima.board import (
+    BOARD_H,
+    BODY,
+    BODY_LH,
+    OX,
+    OY,
+    PAD,
+    TEXT_W,
+    _units,
+    battle_lines,
+    new_canvas,
+)
+from render.neuroshima.common import SQ3, WOUND, R, centre, names_of
 from render.text import wrap
+
+#: how far from a tile's centre arrows start and end, and where the wound tag sits: outside
+#: the tile's written middle
+ARROW_FROM = 0.62 * R
+TAG_AT = 0.74 * R
+TAG_R = 13
 
 
 def _as_board(units: list) -> list[dict[str, Any]]:
@@ -26,42 +49,56 @@ def _as_board(units: list) -> list[dict[str, Any]]:
             for sp, key, owner, rot, wounds, netted in units]
 
 
+def _towards(x0: float, y0: float, x1: float, y1: float, dist: float) -> tuple[float, float]:
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    return x0 + (x1 - x0) * dist / length, y0 + (y1 - y0) * dist / length
+
+
+def _arrow(d: ImageDraw.ImageDraw, a: Mapping[str, Any], colour: tuple[int, int, int]) -> None:
+    """The line of one attack, broken around the middle of every space it crosses."""
+    x0, y0 = centre(a["from"], OX, OY)
+    x1, y1 = centre(a["to"], OX, OY)
+    steps = max(1, round(math.hypot(x1 - x0, y1 - y0) / (SQ3 * R)))
+    for k in range(steps):
+        ax, ay = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
+        bx, by = x0 + (x1 - x0) * (k + 1) / steps, y0 + (y1 - y0) * (k + 1) / steps
+        start = _towards(ax, ay, bx, by, ARROW_FROM)
+        end = _towards(bx, by, ax, ay, TAG_AT if k == steps - 1 else ARROW_FROM)
+        d.line((*start, *end), fill=colour, width=4)
+        if k == 0:
+            d.ellipse((start[0] - 5, start[1] - 5, start[0] + 5, start[1] + 5), fill=colour)
+
+
 def _arrows(img: Image.Image, rec: Mapping[str, Any]) -> None:
     d = ImageDraw.Draw(img)
     for a in rec["attacks"]:
+        _arrow(d, a, pal.CALM if a["saved"] else WOUND)
+    p = pen(img)
+    taken: list[tuple[float, float]] = []
+    for a in rec["attacks"]:
         x0, y0 = centre(a["from"], OX, OY)
         x1, y1 = centre(a["to"], OX, OY)
-        colour = pal.CALM if a["saved"] else WOUND
-        d.line((x0, y0, x1, y1), fill=colour, width=4)
-        d.ellipse((x1 - 6, y1 - 6, x1 + 6, y1 + 6), fill=colour)
-    p = pen(img)
-    for a in rec["attacks"]:
-        x1, y1 = centre(a["to"], OX, OY)
+        tx, ty = _towards(x1, y1, x0, y0, TAG_AT)
+        while any(math.hypot(tx - u, ty - v) < 2 * TAG_R for u, v in taken):
+            tx, ty = _towards(tx, ty, x0, y0, 2 * TAG_R + 2)  # a second hit from that side
+        taken.append((tx, ty))
         tag = "0" if a["saved"] else f"-{a['wounds']}"
         colour = pal.CALM if a["saved"] else WOUND
-        p.ellipse((x1 + 8, y1 - 4, x1 + 38, y1 + 22), fill=colour, outline=pal.WHITE,
-                  width=2)
-        p.text((x1 + 23, y1 + 9), tag, font=font(15, bold=True), fill=pal.WHITE,
-               anchor="mm")
+        p.ellipse((tx - TAG_R, ty - TAG_R, tx + TAG_R, ty + TAG_R), fill=colour,
+                  outline=pal.WHITE, width=2)
+        p.text((tx, ty), tag, font=font(14, bold=True), fill=pal.WHITE, anchor="mm")
     for r in rec["removed"]:
-        x, y = centre(r["space"], OX, OY)
-        d.line((x - 26, y - 26, x + 26, y + 26), fill=(0, 0, 0), width=7)
-        d.line((x - 26, y + 26, x + 26, y - 26), fill=(0, 0, 0), width=7)
+        _cross(d, *centre(r["space"], OX, OY))
 
 
-def _caption(img: Image.Image, title: str, lines: list[str]) -> None:
-    d = pen(img)
-    d.rectangle((BOARD_W, 0, img.width, H), fill=pal.PARCHMENT)
-    x, y = BOARD_W + 16, 14
-    d.text((x, y), title, font=font(20, bold=True), fill=pal.INK)
-    y += 32
-    body = font(15)
-    for line in lines:
-        for part in wrap(line, body, img.width - BOARD_W - 32):
-            if y > H - 30:
-                return
-            d.text((x, y), part, font=body, fill=pal.INK)
-            y += 19
+def _cross(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A removed unit: an X at its four slanted corners, the middle left readable."""
+    for angle in (60, 120, 240, 300):
+        ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        inner = (x + ux * 0.62 * R, y + uy * 0.62 * R)
+        outer = (x + ux * (R - 6), y + uy * (R - 6))
+        d.line((*inner, *outer), fill=pal.WHITE, width=11)
+        d.line((*inner, *outer), fill=(0, 0, 0), width=7)
 
 
 def _phase_lines(rec: Mapping[str, Any]) -> list[str]:
@@ -80,22 +117,51 @@ def _phase_lines(rec: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _caption_lines(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        out += wrap(line, font(BODY), TEXT_W)
+    return out
+
+
+def _caption_height(lines: list[str]) -> int:
+    return 14 + 32 + len(_caption_lines(lines)) * BODY_LH + 14
+
+
+def _caption(img: Image.Image, top: int, title: str, lines: list[str]) -> None:
+    d = pen(img)
+    y = top + 14
+    d.text((PAD, y), title, font=font(20, bold=True), fill=pal.INK)
+    y += 32
+    for part in _caption_lines(lines):
+        d.text((PAD, y), part, font=font(BODY), fill=pal.INK)
+        y += BODY_LH
+
+
 def battle_frames(view: Mapping[str, Any]) -> list[Image.Image]:
-    """The pictures of the last battle (empty list when there was none)."""
+    """The pictures of the last battle (empty list when there was none), all of one size:
+    the board with its arrows and, under it, what happened in the phase; the last one is
+    the board after the battle with the battle's summary and the HQs' toughness."""
     battle = view.get("last_battle")
     if not battle:
         return []
+    names = names_of(view)
+    captions = [(f"Battle {battle['n']} · initiative {rec['phase']}", _phase_lines(rec))
+                for rec in battle["phases"]]
+    hqs = " · ".join(f"{names[seat]} HQ {view['hq'][seat]}/20" for seat in (0, 1))
+    after = (f"Battle {battle['n']} · after the battle", [*battle_lines(battle), hqs])
+    height = BOARD_H + max(_caption_height(lines) for _, lines in [*captions, after])
     frames = []
-    for rec in battle["phases"]:
-        img = background().copy()
+    for rec, (title, lines) in zip(battle["phases"], captions, strict=True):
+        img = new_canvas(height)
         _units(img, {**view, "board": _as_board(rec["units"])})
         _arrows(img, rec)
-        _caption(img, f"Battle {battle['n']} · initiative {rec['phase']}", _phase_lines(rec))
+        _caption(img, BOARD_H, title, lines)
         frames.append(img)
-    img = background().copy()
-    _units(img, view)
-    _panel(img, view)
-    frames.append(img)
+    end = new_canvas(height)
+    _units(end, view)
+    _caption(end, BOARD_H, *after)
+    frames.append(end)
     return frames
 
 

@@ -1,7 +1,13 @@
 """The public board image: the 19 standard hexes and the 12 Water spaces (labelled in their
-clockwise ring order), every tile as printed and turned, wounds and nets; a side panel with
-both HQs' toughness, the piles, the hands (public in this game), whose turn it is and the
-last battle. ``draw_preview`` is the private picture of a move being composed in the panel."""
+clockwise ring order), every tile as printed and turned, wounds and nets; under the board a
+game-over banner once the game has ended, then a panel with both HQs' toughness, the piles,
+the hands (public in this game), whose turn it is, the last battle and a key to the marks.
+``draw_preview`` is the private picture of a move being composed in the panel.
+
+The panel sits under the board rather than beside it, so the picture is about 750 pixels
+wide and its words stay readable when Discord shows it 550 pixels wide. Every label and
+badge goes where the tile keeps room for it (``tiles.text_layout``), never over a mark.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +18,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.neuroshima.board import BY_LABEL, LABELS, is_water
+from engine.neuroshima.tiles import TILES
 from render import palette as pal
-from render.draw import canvas, pen, to_png
+from render.draw import Box, canvas, pen, to_png
 from render.fonts import font
 from render.neuroshima.common import (
     ARMY_NAME,
+    ARMY_SOFT,
     LAND_FILL,
     SQ3,
     WATER_FILL,
@@ -27,122 +35,127 @@ from render.neuroshima.common import (
     names_of,
     say,
 )
-from render.neuroshima.tiles import PIECE_H, PIECE_W, hex_points, tile_piece
+from render.neuroshima.tiles import (
+    BADGE_GAP,
+    PIECE_H,
+    PIECE_W,
+    WOUND_BADGE,
+    hex_points,
+    label_box,
+    slot,
+    text_layout,
+    tile_piece,
+)
 from render.text import ellipsize, wrap
 
 BOARD_W = int(11 * R) + 20
 BOARD_H = int(6 * SQ3 * R) + 30
-PANEL_W = 420
-W, H = BOARD_W + PANEL_W, max(BOARD_H, 660)
+W = BOARD_W
 OX, OY = BOARD_W / 2, BOARD_H / 2
+PAD = 18
+COL_GAP = 24
+COL_W = (W - 2 * PAD - COL_GAP) // 2
+TEXT_W = W - 2 * PAD
+BODY, BODY_LH = 15, 20
+BANNER_FILL = (120, 30, 24)
+KEY_TEXT = ("Marks on a tile: red chevron melee, long red wedge ranged (one per point of "
+            "strength); black band armour; white bar module link; grid net; purple beam "
+            "Gauss; blue drops Water Gun. Top number: initiative; ≈ Drift. "
+            "W1→W12: the Water ring, clockwise.")
 
 
 @lru_cache(maxsize=2)
 def background() -> Image.Image:
-    img = canvas(W, H)
+    """The board's spaces on the table, BOARD_W x BOARD_H."""
+    img = canvas(BOARD_W, BOARD_H)
     d = ImageDraw.Draw(img)
     for i, lab in enumerate(LABELS):
         cx, cy = centre(lab, OX, OY)
         fill = WATER_FILL if is_water(i) else LAND_FILL
         d.polygon(hex_points(cx, cy, R - 1), fill=fill, outline=pal.WOOD_DARK, width=2)
-    d.rectangle((BOARD_W, 0, W, H), fill=pal.PARCHMENT)
-    d.line((BOARD_W, 0, BOARD_W, H), fill=pal.PARCHMENT_EDGE, width=3)
     return img
 
 
-@lru_cache(maxsize=1)
-def net_overlay() -> Image.Image:
+def new_canvas(height: int) -> Image.Image:
+    """The board on top, parchment under it down to ``height``."""
+    img = canvas(W, height)
+    img.paste(background(), (0, 0))
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, BOARD_H, W, height), fill=pal.PARCHMENT)
+    d.line((0, BOARD_H, W, BOARD_H), fill=pal.PARCHMENT_EDGE, width=3)
+    return img
+
+
+@lru_cache(maxsize=64)
+def net_overlay(key: str) -> Image.Image:
+    """The hatching over a netted tile, leaving its written middle clear."""
     img = Image.new("RGBA", (PIECE_W, PIECE_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    mask = Image.new("L", (PIECE_W, PIECE_H), 0)
-    ImageDraw.Draw(mask).polygon(hex_points(PIECE_W / 2, PIECE_H / 2, R - 4), fill=255)
     for k in range(-PIECE_H, PIECE_W, 12):
         d.line((k, 0, k + PIECE_H, PIECE_H), fill=(10, 10, 10, 150), width=2)
         d.line((k + PIECE_H, 0, k, PIECE_H), fill=(10, 10, 10, 150), width=2)
+    mask = Image.new("L", (PIECE_W, PIECE_H), 0)
+    md = ImageDraw.Draw(mask)
+    md.polygon(hex_points(PIECE_W / 2, PIECE_H / 2, R - 4), fill=255)
+    for line in text_layout(key)[0]:
+        x0, y0, x1, y1 = (label_box(line, "W12", True) if line.role == "label"
+                          else line.box("20" if line.role == "hq" else None))
+        md.rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), fill=0)
     out = Image.new("RGBA", (PIECE_W, PIECE_H), (0, 0, 0, 0))
     out.paste(img, (0, 0), mask)
     return out
 
 
+def _badge(d: ImageDraw.ImageDraw, x: float, y: float, n: int) -> None:
+    r = WOUND_BADGE / 2
+    d.ellipse((x, y - r, x + WOUND_BADGE, y + r), fill=WOUND, outline=pal.WHITE)
+    d.text((x + r, y), str(n), font=font(14, True), fill=pal.WHITE, anchor="mm")
+
+
 def _units(img: Image.Image, view: Mapping[str, Any]) -> None:
+    """The tiles, their labels, wounds and nets, and the labels of the empty spaces."""
     d = pen(img)
-    small = font(14, bold=True)
+    occupied = set()
     for u in view["board"]:
+        occupied.add(u["space"])
         cx, cy = centre(u["space"], OX, OY)
         x, y = int(cx - PIECE_W / 2), int(cy - PIECE_H / 2)
-        piece = tile_piece(u["tile"], army_of(view, u["owner"]), u["rot"])
+        army = army_of(view, u["owner"])
+        piece = tile_piece(u["tile"], army, u["rot"])
         img.paste(piece, (x, y), piece)
         if u["netted"]:
-            net = net_overlay()
+            net = net_overlay(u["tile"])
             img.paste(net, (x, y), net)
-        if u["kind"] == "hq":
+        hq = slot(u["tile"], "hq")
+        if hq is not None:
             left = max(0, u["toughness"] - u["wounds"])
-            d.text((cx, cy - 17), str(left), font=font(16, bold=True),
-                   fill=pal.GOLD_LIGHT if u["owner"] != view["pirates"] else pal.WOOD_DARK,
-                   anchor="mm")
-        elif u["wounds"]:
-            d.ellipse((cx + 18, cy - 30, cx + 40, cy - 8), fill=WOUND, outline=pal.WHITE)
-            d.text((cx + 29, cy - 19), str(u["wounds"]), font=small, fill=pal.WHITE,
-                   anchor="mm")
-    dark = {u["space"] for u in view["board"] if army_of(view, u["owner"]) == "moloch"}
-    for lab in LABELS:
+            d.text((cx, y + hq.y), str(left), font=hq.font,
+                   fill=pal.GOLD_LIGHT if army == "moloch" else pal.WOOD_DARK, anchor="mm")
+        label = slot(u["tile"], "label")
+        if label is None:
+            continue
+        wounded = u["kind"] != "hq" and u["wounds"] > 0
+        x0, _, x1, _ = label_box(label, u["space"], wounded)
+        if wounded:
+            lw = label.font.getlength(u["space"])
+            d.text((x + x0, y + label.y), u["space"], font=label.font, fill=ARMY_SOFT[army],
+                   anchor="lm")
+            _badge(d, x + x0 + lw + BADGE_GAP, y + label.y, u["wounds"])
+        else:
+            d.text((x + (x0 + x1) / 2, y + label.y), u["space"], font=label.font,
+                   fill=ARMY_SOFT[army], anchor="mm")
+    for i, lab in enumerate(LABELS):
+        if lab in occupied:
+            continue
         cx, cy = centre(lab, OX, OY)
-        d.text((cx - 13, cy + 36), lab, font=small,
-               fill=pal.WHITE if lab in dark else pal.INK, anchor="mm")
+        d.text((cx, cy), lab, font=font(16, True),
+               fill=pal.WHITE if is_water(i) else pal.INK, anchor="mm")
 
 
-def _panel(img: Image.Image, view: Mapping[str, Any], status: str | None = None) -> None:
-    d = pen(img)
-    names = names_of(view)
-    x, y = BOARD_W + 16, 14
-    width = PANEL_W - 32
-    title = font(20, bold=True)
-    body = font(15)
-    bold = font(15, bold=True)
-    d.text((x, y), "Neuroshima Hex!", font=title, fill=pal.INK)
-    y += 30
-    to_act = set(view.get("to_act") or [])
-    for seat in (0, 1):
-        army = army_of(view, seat)
-        mark = "▶ " if seat in to_act else ""
-        head = ellipsize(f"{mark}{names[seat]} · {ARMY_NAME[army]}", bold, width)
-        d.text((x, y), head, font=bold, fill=pal.INK)
-        y += 22
-        hq = view["hq"][seat]
-        d.rectangle((x, y, x + 200, y + 14), outline=pal.INK, fill=pal.PARCHMENT_DARK)
-        d.rectangle((x, y, x + 10 * hq, y + 14), fill=pal.GOOD if hq > 6 else pal.BAD)
-        d.text((x + 210, y - 2), f"HQ {hq}/20", font=body, fill=pal.INK)
-        y += 22
-        d.text((x, y), f"Pile {view['piles'][seat]} · used {view['discards'][seat]} · "
-                       f"lost {view['lost'][seat]}", font=body, fill=pal.INK_SOFT)
-        y += 20
-        hand = ", ".join(_name(k) for k in view["hands"][seat]) or "no tiles"
-        for line in wrap(f"Hand: {hand}", body, width)[:2]:
-            d.text((x, y), line, font=body, fill=pal.INK)
-            y += 20
-        y += 8
-    status = _status(view, names) if status is None else status
-    for line in wrap(status, bold, width)[:3]:
-        d.text((x, y), line, font=bold, fill=pal.CALM)
-        y += 21
-    y += 6
-    battle = view.get("last_battle")
-    if battle:
-        d.text((x, y), f"Battle {battle['n']}", font=bold, fill=pal.INK)
-        y += 21
-        for line in battle_lines(battle)[:8]:
-            for part in wrap(line, body, width)[:2]:
-                if y > H - 60:
-                    break
-                d.text((x, y), part, font=body, fill=pal.INK)
-                y += 19
-    y = max(y + 6, H - 50)
-    d.text((x, y), "W1→W12: Water ring, clockwise", font=body, fill=pal.INK_SOFT)
+# -- the panel under the board --------------------------------------------------------------
 
 
 def _name(key: str) -> str:
-    from engine.neuroshima.tiles import TILES
-
     return str(TILES[key]["name"])
 
 
@@ -184,11 +197,159 @@ def battle_lines(battle: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def banner_lines(view: Mapping[str, Any], names: list[str]) -> tuple[str, list[str]] | None:
+    """The game-over banner's title and wrapped reason (None while the game goes on)."""
+    result = view.get("result")
+    if not result:
+        return None
+    winners = [names[w] for w in result.get("winners") or []]
+    if len(winners) == 1:
+        title = f"☠ Game over: {winners[0]} wins!"
+    else:
+        title = "☠ Game over: a draw"
+    reason = wrap(say(result.get("reason") or "", names), font(16), TEXT_W - 24)
+    return title, reason
+
+
+def _banner_height(banner: tuple[str, list[str]] | None) -> int:
+    if banner is None:
+        return 0
+    return 14 + 34 + len(banner[1]) * 22 + 12
+
+
+def _seat_lines(view: Mapping[str, Any], seat: int, names: list[str]) -> list[str]:
+    hand = ", ".join(_name(k) for k in view["hands"][seat]) or "no tiles"
+    return wrap(f"Hand: {hand}", font(BODY), COL_W)[:3]
+
+
+def _panel_parts(view: Mapping[str, Any], status: str | None
+                 ) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The panel's wrapped status, battle and key lines, and the names."""
+    names = names_of(view)
+    if status is None and not view.get("result"):  # the banner says how the game ended
+        status = _status(view, names)
+    status_lines = wrap(status, font(BODY, True), TEXT_W)[:3] if status else []
+    battle = view.get("last_battle")
+    battle_part: list[str] = []
+    if battle:
+        for line in battle_lines(battle)[:8]:
+            battle_part += wrap(line, font(BODY), TEXT_W)[:2]
+    key = wrap(KEY_TEXT, font(14), TEXT_W)
+    return names, status_lines, battle_part, key
+
+
+def panel_height(view: Mapping[str, Any], status: str | None = None) -> int:
+    names, status_lines, battle_part, key = _panel_parts(view, status)
+    seats = max(len(_seat_lines(view, s, names)) for s in (0, 1))
+    h = 14 + 30 + 24 + 24 + 22 + seats * BODY_LH + 12
+    h += len(status_lines) * 21 + 8
+    if battle_part:
+        h += 22 + len(battle_part) * BODY_LH + 8
+    return h + len(key) * 18 + 14
+
+
+def layout(view: Mapping[str, Any], status: str | None = None) -> dict[str, Box]:
+    """Where the parts of the board image go: "board", "banner" (only once the game is
+    over) and "panel", as (x0, y0, x1, y1) boxes; the image is "image"."""
+    names = names_of(view)
+    boxes: dict[str, Box] = {"board": (0, 0, W, BOARD_H)}
+    y = BOARD_H
+    banner = banner_lines(view, names)
+    if banner is not None:
+        h = _banner_height(banner)
+        boxes["banner"] = (PAD, y + 14, W - PAD, y + h)
+        y += h
+    boxes["panel"] = (0, y, W, y + panel_height(view, status))
+    boxes["image"] = (0, 0, W, boxes["panel"][3])
+    return boxes
+
+
+def _draw_banner(img: Image.Image, view: Mapping[str, Any], box: Box) -> None:
+    banner = banner_lines(view, names_of(view))
+    assert banner is not None
+    title, reason = banner
+    d = pen(img)
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, 10, fill=BANNER_FILL, outline=pal.GOLD, width=3)
+    d.text((x0 + 12, y0 + 8), title, font=font(24, True), fill=pal.GOLD_LIGHT)
+    y = y0 + 8 + 34
+    for line in reason:
+        d.text((x0 + 12, y), line, font=font(16), fill=pal.WHITE)
+        y += 22
+
+
+def _panel(img: Image.Image, view: Mapping[str, Any], top: int,
+           status: str | None = None) -> None:
+    d = pen(img)
+    names, status_lines, battle_part, key = _panel_parts(view, status)
+    body, bold = font(BODY), font(BODY, True)
+    y = top + 14
+    d.text((PAD, y), "Neuroshima Hex!", font=font(20, True), fill=pal.INK)
+    d.text((W - PAD, y + 4), f"Turn {view.get('turn_no', 0)}", font=body, fill=pal.INK_SOFT,
+           anchor="ra")
+    y += 30
+    to_act = set(view.get("to_act") or [])
+    col_top = y
+    bottom = y
+    for seat in (0, 1):
+        x, y = PAD + seat * (COL_W + COL_GAP), col_top
+        army = army_of(view, seat)
+        mark = "▶ " if seat in to_act else ""
+        head = ellipsize(f"{mark}{names[seat]} · {ARMY_NAME[army]}", bold, COL_W)
+        d.text((x, y), head, font=bold, fill=pal.INK)
+        y += 24
+        hq = view["hq"][seat]
+        bar = COL_W - 100
+        d.rectangle((x, y, x + bar, y + 14), outline=pal.INK, fill=pal.PARCHMENT_DARK)
+        d.rectangle((x, y, x + bar * max(0, hq) // 20, y + 14),
+                    fill=pal.GOOD if hq > 6 else pal.BAD)
+        d.text((x + bar + 10, y - 2), f"HQ {hq}/20", font=bold, fill=pal.INK)
+        y += 24
+        d.text((x, y), f"Pile {view['piles'][seat]} · used {view['discards'][seat]} · "
+                       f"lost {view['lost'][seat]}", font=body, fill=pal.INK_SOFT)
+        y += 22
+        for line in _seat_lines(view, seat, names):
+            d.text((x, y), line, font=body, fill=pal.INK)
+            y += BODY_LH
+        bottom = max(bottom, y)
+    y = bottom + 12
+    for line in status_lines:
+        d.text((PAD, y), line, font=bold, fill=pal.CALM)
+        y += 21
+    y += 8
+    battle = view.get("last_battle")
+    if battle_part and battle:
+        d.text((PAD, y), f"Battle {battle['n']}", font=bold, fill=pal.INK)
+        y += 22
+        for line in battle_part:
+            d.text((PAD, y), line, font=body, fill=pal.INK)
+            y += BODY_LH
+        y += 8
+    for line in key:
+        d.text((PAD, y), line, font=font(14), fill=pal.INK_SOFT)
+        y += 18
+
+
+def _draw(view: Mapping[str, Any], status: str | None = None,
+          under: Sequence[str] = (), over: Sequence[str] = (),
+          board_view: Mapping[str, Any] | None = None) -> Image.Image:
+    boxes = layout(view, status)
+    img = new_canvas(boxes["image"][3])
+    shown = board_view if board_view is not None else view
+    occupied = {u["space"] for u in shown["board"]}
+    if under:
+        _ring(img, under, occupied)
+    _units(img, shown)
+    if over:
+        _ring(img, over, occupied)
+    if "banner" in boxes:
+        _draw_banner(img, view, boxes["banner"])
+    _panel(img, view, boxes["panel"][1], status)
+    return img
+
+
 def draw_board(view: Mapping[str, Any]) -> bytes:
-    img = background().copy()
-    _units(img, view)
-    _panel(img, view)
-    return to_png(img)
+    return to_png(_draw(view))
 
 
 #: the ring around a space a move is being composed on (a thick line as well as a colour)
@@ -221,21 +382,19 @@ def draw_preview(before: Mapping[str, Any], after: Mapping[str, Any] | None,
 
     The board of ``after``, the seat's view after the move computed on a copy of the state
     (never stored), or of ``before`` while the move is still being picked, with the spaces
-    in ``marks`` ringed (the spaces on offer, or the one picked). The side panel is drawn
-    from ``before`` with ``caption`` as its status line: the hands and piles as they are
-    now, so a tile the move would draw (the HQ of the second player starts the first
-    turn; a battle may end the turn) is never shown before it is drawn, the pile order
-    being hidden.
+    in ``marks`` ringed (the spaces on offer, or the one picked). The panel is drawn from
+    ``before`` with ``caption`` as its status line: the hands and piles as they are now, so
+    a tile the move would draw (the HQ of the second player starts the first turn; a battle
+    may end the turn) is never shown before it is drawn, the pile order being hidden.
     """
-    img = background().copy()
-    shown_board = (after if after is not None else before)["board"]
-    occupied = {u["space"] for u in shown_board}
-    _ring(img, [m for m in marks if m not in occupied], occupied)  # under tiles and labels
-    _units(img, after if after is not None else before)
-    _ring(img, [m for m in marks if m in occupied], occupied)  # a frame over the tile
+    board = after if after is not None else before
+    occupied = {u["space"] for u in board["board"]}
     shown = dict(before)
     if after is not None:
         # what the move changes on the table: the HQs' toughness and losses after a battle
         shown.update(hq=after["hq"], lost=after["lost"], last_battle=after["last_battle"])
-    _panel(img, shown, status=caption or None)
+    shown["result"] = None  # a preview is never the end of the game
+    img = _draw(shown, caption or None,
+                under=[m for m in marks if m not in occupied],
+                over=[m for m in marks if m in occupied], board_view=board)
     return to_png(img)

@@ -1,4 +1,4 @@
-"""Shared data of the Neuroshima images: hex geometry in pixels, army colours, short names."""
+"""Shared data of the Neuroshima images: hex geometry in pixels, army colours, names."""
 
 from __future__ import annotations
 
@@ -10,33 +10,20 @@ from engine.core import fill_names
 from engine.neuroshima.board import BY_LABEL, COORDS
 from render.text import printable
 
-#: centre-to-corner radius of a board hex, pixels
-R = 54
+#: centre-to-corner radius of a board hex, pixels: large enough that every tile's whole name
+#: fits between its printed marks at 14 px or more (tests/render/test_neuroshima.py)
+R = 66
 SQ3 = math.sqrt(3)
 
 ARMY_NAME = {"pirates": "Pirates", "moloch": "Moloch"}
 #: light sand for the Pirates, dark steel for Moloch: apart in lightness as well as hue
 ARMY_FILL = {"pirates": (226, 196, 128), "moloch": (78, 84, 96)}
 ARMY_INK = {"pirates": (40, 27, 17), "moloch": (245, 245, 245)}
+ARMY_SOFT = {"pirates": (102, 76, 40), "moloch": (196, 200, 208)}
 ARMY_EDGE = {"pirates": (150, 108, 28), "moloch": (30, 32, 38)}
 WATER_FILL = (92, 142, 186)
 LAND_FILL = (150, 138, 112)
 WOUND = (168, 40, 32)
-
-SHORT: dict[str, str] = {
-    "m_hq": "HQ", "m_blocker": "Blocker", "m_cyborg": "Cyborg", "m_gauss": "Gauss",
-    "m_juggernaut": "Jugger.", "m_clown": "Clown", "m_hunter": "Hunter",
-    "m_protector": "Protect.", "m_armored_hunter": "A.Hunter", "m_guard": "Guard",
-    "m_armored_guard": "A.Guard", "m_ripper": "Ripper", "m_net_fighter": "Netter",
-    "m_stormtrooper": "Storm.", "m_officer": "Officer", "m_scout": "Scout",
-    "m_mother": "Mother", "m_medic": "Medic", "m_brain": "Brain", "m_battle": "Battle",
-    "m_move": "Move", "m_push": "Push", "m_airstrike": "Air Str.",
-    "p_hq": "HQ", "p_motorboat": "Motorb.", "p_fisherman": "Fisher", "p_harpoon": "Harpoon",
-    "p_crocodile": "Croc", "p_helmsman": "Helmsm.", "p_smuggler": "Smuggl.",
-    "p_bossman": "Bossman", "p_water_gun": "W.Gun", "p_mother": "Mother",
-    "p_officer1": "Offic. I", "p_saboteur": "Sabot.", "p_medic": "Medic",
-    "p_tavern": "Tavern", "p_battle": "Battle", "p_move": "Move", "p_wave": "Wave",
-}
 
 
 def centre(label: str, ox: float, oy: float) -> tuple[float, float]:

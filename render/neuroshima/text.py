@@ -7,8 +7,9 @@ from typing import Any
 
 from engine.neuroshima.board import DIR_NAMES
 from engine.neuroshima.tiles import TILES
-from render.neuroshima.board import _status, battle_lines
+from render.neuroshima.board import _status, banner_lines, battle_lines
 from render.neuroshima.common import ARMY_NAME, army_of, names_of
+from render.neuroshima.hand import does, kind_words
 
 
 def _unit_line(u: Mapping[str, Any], names: list[str]) -> str:
@@ -25,6 +26,9 @@ def _unit_line(u: Mapping[str, Any], names: list[str]) -> str:
 def text_board(view: Mapping[str, Any]) -> str:
     names = names_of(view)
     lines = ["**Neuroshima Hex!** · Pirates vs Moloch"]
+    banner = banner_lines(view, names)
+    if banner is not None:
+        lines.append(f"**{banner[0]}**")
     for seat in (0, 1):
         hand = ", ".join(TILES[k]["name"] for k in view["hands"][seat]) or "no tiles"
         lines.append(f"**{names[seat]}** ({ARMY_NAME[army_of(view, seat)]}): HQ "
@@ -41,13 +45,17 @@ def text_board(view: Mapping[str, Any]) -> str:
 
 
 def text_hand(view: Mapping[str, Any]) -> str:
+    """The seat's tiles, each with what it does (the hand image's words)."""
     seat = view.get("seat")
     if seat is None:
         raise ValueError("A hand is read from a player's own view, not the spectator view.")
     hand = view["hands"][seat]
     if not hand:
         return "Your hand is empty."
-    return "Your hand: " + ", ".join(TILES[k]["name"] for k in hand) + "."
+    lines = ["Your hand: " + ", ".join(TILES[k]["name"] for k in hand) + "."]
+    for k in hand:
+        lines.append(f"- **{TILES[k]['name']}** ({kind_words(k).lower()}): {does(k)}")
+    return "\n".join(lines)
 
 
 def text_preview(before: Mapping[str, Any], after: Mapping[str, Any] | None,

@@ -36,6 +36,7 @@ RIGHT_W = BOARD_W - RIGHT_X - MARGIN
 ROW_H, GAP = 96, 8
 PLAYER_H = 92
 FOOT_SIZE, FOOT_LH = 16, 22
+KEY_SIZE = 15
 
 
 def header(img: Image.Image, title: str, right_top: str, right_bottom: str) -> None:
@@ -91,7 +92,7 @@ def _rows(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: 
         d.text((MARGIN + 14, y + 14), f"Row {r + 1}", font=font(19, True), fill=pal.INK)
         if r == 0 and view.get("marker") is None:
             dr.paste(img, marker(26), MARGIN + 14, y + 42)
-            d.text((MARGIN + 14, y + 80), "Go First", font=font(14, True), fill=pal.INK_SOFT,
+            d.text((MARGIN + 14, y + 80), "Go First", font=font(15, True), fill=pal.INK_SOFT,
                    anchor="lm")
         x = MARGIN + 112
         cy = y + (ROW_H - sh) // 2
@@ -109,13 +110,13 @@ def _rows(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: 
         if owner is not None:
             f, who = fit(names[owner], right - x - 10, 17, True, 14)
             d.text((right, y + ROW_H / 2 - 11), who, font=f, fill=pal.INK, anchor="ra")
-            d.text((right, y + ROW_H / 2 + 12), "took this row", font=font(14),
+            d.text((right, y + ROW_H / 2 + 12), "took this row", font=font(15),
                    fill=pal.INK_SOFT, anchor="ra")
         else:
             loon = int(row.get("loon") or 0)
             if loon:
                 dr.paste(img, coin(loon, 34), right - 34, y + 18)
-                d.text((right - 17, y + 66), "loon", font=font(14, True), fill=pal.INK_SOFT,
+                d.text((right - 17, y + 66), "loon", font=font(15, True), fill=pal.INK_SOFT,
                        anchor="mm")
         y += ROW_H + GAP
 
@@ -220,7 +221,6 @@ def _players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], to
     result = view.get("result") or {}
     winners = set(result.get("winners") or [])
     scores = result.get("scores") or []
-    predicting = bool(view.get("predicting"))
     for t in range(int(view["n"])):
         box = (RIGHT_X, y, RIGHT_X + RIGHT_W, y + PLAYER_H)
         if t in to_act:
@@ -237,7 +237,7 @@ def _players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], to
             loon_text = f"{scores[t]} loon"
             d.text((right, y + 22), loon_text, font=font(19, True), fill=pal.INK, anchor="rm")
         else:
-            d.text((right, y + 22), "loon hidden", font=font(14), fill=pal.INK_SOFT, anchor="rm")
+            d.text((right, y + 22), "loon hidden", font=font(15), fill=pal.INK_SOFT, anchor="rm")
         name_w = right - x - (90 if scores else 96)
         f, who = fit(names[t], name_w, 20, True, 14)
         d.text((x, y + 22), who, font=f, fill=pal.INK, anchor="lm")
@@ -248,24 +248,30 @@ def _players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], to
             colour = pal.GOOD if t in winners else (pal.WARN if t in to_act else pal.INK_SOFT)
             d.text((RIGHT_X + 12, y + 48), words, font=font(15, True), fill=colour, anchor="lm")
         px = RIGHT_X + 12
-        pills: list[str] = []
-        tricks = view.get("tricks") or []
-        if view.get("phase") in ("play", "over") or any(tricks):
-            pills.append(f"Tricks {tricks[t]}")
-        preds = view.get("predictions") or []
-        if predicting and t < len(preds) and preds[t] is not None:
-            pills.append(f"Predicted {preds[t]}")
-        rec = recruit_total(view, t)
-        if rec is not None:
-            pills.append(f"Recruited +{rec}")
         sizes = view.get("hand_sizes") or []
-        if t < len(sizes) and sizes[t]:
-            pills.append(f"{sizes[t]} card{'' if sizes[t] == 1 else 's'}")
-        for text in pills:
+        if t < len(sizes) and sizes[t]:  # beside the status: the pills keep to the panel
+            d.text((right, y + 48), f"{sizes[t]} card{'' if sizes[t] == 1 else 's'} in hand",
+                   font=font(15), fill=pal.INK_SOFT, anchor="rm")
+        for text in captain_pills(view, t):
             px += dr.pill(img, px, y + 62, text, pal.PARCHMENT, pal.CALM if text.startswith(
                 "Tricks") else pal.INK_SOFT) + 6
         y += PLAYER_H + GAP
     return y
+
+
+def captain_pills(view: Mapping[str, Any], t: int) -> list[str]:
+    """The pills under a captain's name: tricks won, prediction, recruitment loon."""
+    pills: list[str] = []
+    tricks = view.get("tricks") or []
+    if view.get("phase") in ("play", "over") or any(tricks):
+        pills.append(f"Tricks {tricks[t]}")
+    preds = view.get("predictions") or []
+    if view.get("predicting") and t < len(preds) and preds[t] is not None:
+        pills.append(f"Predicted {preds[t]}")
+    rec = recruit_total(view, t)
+    if rec is not None:
+        pills.append(f"Recruited +{rec}")
+    return pills
 
 
 # -- the footer ------------------------------------------------------------------------------------
@@ -311,16 +317,32 @@ def _footer_lines(view: Mapping[str, Any], names: Sequence[str], width: int) -> 
         for sentence in log:
             for i, line in enumerate(wrap(say(sentence, names), f, width - 16)):
                 out.append(("text", ("• " if i == 0 else "   ") + line))
+    out += [("key", line) for line in key_lines(width)]
     return out
 
 
-_LH = {"big": 34, "bold": FOOT_LH, "pending": FOOT_LH, "text": FOOT_LH, "head": 26}
+#: the key to the marks on the cards and the table (rulebook: red is trump; the holder of
+#: the Go First marker bids on its row first, predicts first and leads the first trick)
+KEY_ITEMS = ("◆ R red (Vulper), the trump colour", "● G green (Beringa)", "■ B blue (Mustel)",
+             "➤ the Go First marker: its holder leads the first trick")
+
+
+def key_lines(width: int) -> list[str]:
+    nbsp = "\u00a0"
+    items = [item if len(item) > 40 else item.replace(" ", nbsp) for item in KEY_ITEMS]
+    return wrap("Key: " + " · ".join(items), font(KEY_SIZE), width)
+
+
+_LH = {"big": 34, "bold": FOOT_LH, "pending": FOOT_LH, "text": FOOT_LH, "head": 26,
+       "key": 21}
 
 
 def _footer_height(lines: list[tuple]) -> int:
     if not lines:
         return 0
     extra = 14 if any(k == "pending" for k, _ in lines) else 0
+    if lines[0][0] != "key" and any(k == "key" for k, _ in lines):
+        extra += 6  # the rule above the key
     return 28 + sum(_LH[k] for k, _ in lines) + extra
 
 
@@ -343,6 +365,11 @@ def _footer(img: Image.Image, lines: list[tuple], top: int) -> None:
             d.text((x, y), text, font=font(26, True), fill=pal.BAD)
         elif kind == "head":
             d.text((x, y + 4), text, font=font(15, True), fill=pal.INK_SOFT)
+        elif kind == "key":
+            if i and lines[i - 1][0] != "key":
+                y += 6
+                d.line((x, y - 4, x1 - 16, y - 4), fill=pal.PARCHMENT_EDGE, width=1)
+            d.text((x, y), text, font=font(KEY_SIZE), fill=pal.INK_SOFT)
         elif kind in ("bold", "pending"):
             d.text((x + (6 if kind == "pending" else 0), y), text, font=font(FOOT_SIZE, True),
                    fill=pal.INK)

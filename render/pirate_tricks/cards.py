@@ -130,7 +130,14 @@ def marker(d: int = 30) -> Image.Image:
     return img
 
 
-SCORE_W, SCORE_H = 252, 126
+SCORE_W, SCORE_H = 252, 132
+#: a score card's text: its size and the lines that fit under the name
+SCORE_TEXT, SCORE_LINES = 15, 3
+
+
+def score_text(code: str, w: int = SCORE_W) -> list[str]:
+    """A score card's text in lines (the tests hold every card to SCORE_LINES)."""
+    return wrap(CARDS[code].text, font(SCORE_TEXT), w - 24)
 
 
 @lru_cache(maxsize=64)
@@ -145,9 +152,9 @@ def score_card(code: str, w: int = SCORE_W, h: int = SCORE_H) -> Image.Image:
     d.text((12, 17), card.kind.upper(), font=font(14, True), fill=pal.WHITE, anchor="lm")
     f, name = fit(card.name, w - 24, 19, True, 15)
     d.text((12, 40), name, font=f, fill=pal.INK)
-    ft = font(14)
-    y = 66
-    for line in wrap(card.text, ft, w - 24)[:3]:
+    ft = font(SCORE_TEXT)
+    y = 64
+    for line in score_text(code, w):
         d.text((12, y), line, font=ft, fill=pal.INK)
-        y += 18
+        y += 19
     return img

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -39,17 +40,13 @@ from render import palette as pal
 from render.draw import canvas, pen, rounded, supersampled, to_png
 from render.fonts import MIN_SIZE, font, symbol_font
 
-R = 46  # hex radius (centre to corner) in pixels
+R = 46  # hex radius (centre to corner) in pixels, on a board up to MAX_WIDTH wide
 SQ3 = math.sqrt(3)
-HEX_W = SQ3 * R
-#: how much of the frame shows beyond the centres of the frame hexes
-PAD_X = round(0.36 * HEX_W)
-PAD_Y = round(0.62 * R)  # above the top row's centres
-PAD_BOTTOM = round(0.9 * R)  # below the bottom row's: its hex names stay on the image
+#: the widest board image: Discord shows it 550 px wide, and a hex keeps two thirds of its
+#: size or more there (Greater Catan's board, eleven hexes across, gets smaller hexes:
+#: ``Geometry``; its labels and pieces keep their sizes)
+MAX_WIDTH = 800
 PANEL_LINE = 21
-#: where a hex's word, chip and name stand, from its centre (the word in the hex's full
-#: width, the name in the narrowing bottom)
-WORD_Y, CHIP_Y, NAME_Y = -0.36 * R, 0.2 * R, 0.74 * R
 
 TERRAIN: dict[str, tuple[tuple[int, int, int], str]] = {
     "wood": ((52, 116, 58), "WOOD"),
@@ -72,6 +69,8 @@ PLAYER_INK = [pal.WHITE, pal.WHITE, pal.INK, pal.INK]
 #: the resources in the one order every list of cards is drawn in
 RES = ("wood", "brick", "wool", "grain", "ore")
 RED_CHIP = (190, 20, 20)
+#: the pale disc where a number chip will come (Greater Catan)
+NO_CHIP = (226, 222, 206)
 PLACE_BOX = (255, 249, 214)
 OUTLINE = (24, 30, 40)
 
@@ -81,34 +80,76 @@ def names_of(view: Mapping[str, Any]) -> list[str]:
     return [str(names[i]) if i < len(names) else f"Player {i + 1}" for i in range(view["n"])]
 
 
-def _centre_xy(q: float, r: float) -> tuple[float, float]:
-    return HEX_W * (q + r / 2), 1.5 * R * r
+@dataclass(frozen=True)
+class Geometry:
+    """Where things stand on one board's image: the hex radius ``r`` (R, smaller on a board
+    that would be wider than MAX_WIDTH), the image's size without the panel, and the
+    centre of hex (0, 0)."""
+
+    r: float
+    width: int
+    height: int
+    origin: tuple[float, float]
+
+    @property
+    def hex_w(self) -> float:
+        return SQ3 * self.r
+
+    @property
+    def word_y(self) -> float:
+        """Where a hex's word stands, from its centre (in the hex's full width)."""
+        return -0.36 * self.r
+
+    @property
+    def chip_y(self) -> float:
+        return 0.2 * self.r
+
+    @property
+    def name_y(self) -> float:
+        """Where a hex's name stands (in the narrowing bottom)."""
+        return 0.74 * self.r
+
+    def hex_centre(self, h: list) -> tuple[float, float]:
+        """Centre of hex [q, r, ...] (view "hexes" rows: q, r, terrain, chip)."""
+        x, y = _centre_xy(h[0], h[1], self.r)
+        return self.origin[0] + x, self.origin[1] + y
+
+    def corner_xy(self, c: list[int]) -> tuple[float, float]:
+        q, r, tip = c
+        x, y = self.hex_centre([q, r])
+        return x, y - self.r if tip == 0 else y + self.r
 
 
-def _bounds(hexes: list) -> tuple[float, float, float, float]:
-    pts = [_centre_xy(h[0], h[1]) for h in hexes]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return min(xs), min(ys), max(xs), max(ys)
+def _centre_xy(q: float, r: float, radius: float) -> tuple[float, float]:
+    return SQ3 * radius * (q + r / 2), 1.5 * radius * r
 
 
-def hex_centre(h: list, origin: tuple[float, float]) -> tuple[float, float]:
-    """Centre of hex [q, r, ...] (view "hexes" rows: q, r, terrain, chip)."""
-    x, y = _centre_xy(h[0], h[1])
-    return origin[0] + x, origin[1] + y
+def geometry(hexes: list) -> Geometry:
+    """The board's geometry: R, or the largest whole radius that keeps the board within
+    MAX_WIDTH. The frame's sea shows to 0.36 of a hex beyond the frame hexes' centres at
+    the sides, 0.62 of a radius above the top row's centres and 0.9 below the bottom
+    row's (its hex names stay on the image)."""
+    return _geometry(tuple((h[0], h[1]) for h in hexes))
 
 
-def corner_xy(c: list[int], origin: tuple[float, float]) -> tuple[float, float]:
-    q, r, tip = c
-    x, y = hex_centre([q, r], origin)
-    return x, y - R if tip == 0 else y + R
+@lru_cache(maxsize=16)
+def _geometry(positions: tuple[tuple[int, int], ...]) -> Geometry:
+    units = [q + r / 2 for q, r in positions]
+    across = SQ3 * (max(units) - min(units) + 0.72)  # the width in radii
+    r = float(min(R, math.floor(MAX_WIDTH / across)))
+    xs = [_centre_xy(q, rr, r)[0] for q, rr in positions]
+    ys = [_centre_xy(q, rr, r)[1] for q, rr in positions]
+    pad_x = round(0.36 * SQ3 * r)
+    pad_y, pad_bottom = round(0.62 * r), round(0.9 * r)
+    return Geometry(r, int(max(xs) - min(xs) + 2 * pad_x),
+                    int(max(ys) - min(ys) + pad_y + pad_bottom),
+                    (pad_x - min(xs), pad_y - min(ys)))
 
 
 def board_size(hexes: list) -> tuple[int, int, tuple[float, float]]:
     """The board's width and height (without the panel) and the origin of hex (0, 0)."""
-    x0, y0, x1, y1 = _bounds(hexes)
-    w = int(x1 - x0 + 2 * PAD_X)
-    h = int(y1 - y0 + PAD_Y + PAD_BOTTOM)
-    return w, h, (PAD_X - x0, PAD_Y - y0)
+    g = geometry(hexes)
+    return g.width, g.height, g.origin
 
 
 def panel_height(n: int) -> int:
@@ -126,7 +167,7 @@ def _pips(n: int) -> int:
     return 6 - abs(7 - n)
 
 
-def _hex_points(cx: float, cy: float, r: float = R) -> list[tuple[float, float]]:
+def _hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return [(cx + r * math.cos(math.radians(90 - 60 * k)),
              cy - r * math.sin(math.radians(90 - 60 * k))) for k in range(6)]
 
@@ -146,45 +187,63 @@ def _terrain_layer(key: str) -> Image.Image:
     data = json.loads(key)
     hexes, corners, harbours, frame = (data["hexes"], data["corners"], data["harbours"],
                                        data["frame"])
-    w, h, origin = board_size(hexes)
-    img = Image.new("RGB", (w, h), SEA_FRAME)
+    g = geometry(hexes)
+    to_come = set(data["chips_to_come"])
+    img = Image.new("RGB", (g.width, g.height), SEA_FRAME)
     d = ImageDraw.Draw(img)
     name_font = font(14)
     for i, hx in enumerate(hexes):
-        cx, cy = hex_centre(hx, origin)
+        cx, cy = g.hex_centre(hx)
         terrain, chip = hx[2], hx[3]
         colour, label = TERRAIN.get(terrain, ((128, 128, 128), "?"))
         if terrain == "sea" and i in frame:
             colour = SEA_FRAME
-        d.polygon(_hex_points(cx, cy), fill=colour, outline=OUTLINE)
+        d.polygon(_hex_points(cx, cy, g.r), fill=colour, outline=OUTLINE)
         dark = terrain in ("wood", "brick", "sea", "hidden")
         fg = pal.WHITE if dark else pal.INK
         if terrain == "hidden":  # face down: hatched, a large question mark
             for k in range(-2, 3):  # inside the hex: at |y| <= 18 it is 80 px wide
                 x = cx + k * 12
                 d.line((x - 10, cy + 18, x + 10, cy - 18), fill=(80, 80, 84), width=3)
-            d.polygon(_hex_points(cx, cy), outline=OUTLINE)
+            d.polygon(_hex_points(cx, cy, g.r), outline=OUTLINE)
             d.text((cx, cy - 2), "?", font=font(34, bold=True), fill=pal.WHITE, anchor="mm")
         elif label:
-            d.text((cx, cy + WORD_Y), label, font=_fitted(label, 0.8 * HEX_W, 14),
+            d.text((cx, cy + g.word_y), label, font=_fitted(label, 0.8 * g.hex_w, 14),
                    fill=fg, anchor="mm")
         # the hex's name, as the robber and pirate commands call it ("D4")
-        d.text((cx, cy + NAME_Y), hex_name(hx[0], hx[1]), font=name_font, fill=fg,
+        d.text((cx, cy + g.name_y), hex_name(hx[0], hx[1]), font=name_font, fill=fg,
                anchor="mm")
-        if chip:
-            disc = _chip(chip)
-            img.paste(disc, (round(cx - disc.width / 2), round(cy + CHIP_Y - disc.height / 2)),
-                      disc)
+        disc = _chip(chip) if chip else _no_chip() if i in to_come else None
+        if disc is not None:
+            img.paste(disc, (round(cx - disc.width / 2),
+                             round(cy + g.chip_y - disc.height / 2)), disc)
     for hexi, _, a, b in harbours:
-        cx, cy = hex_centre(hexes[hexi], origin)
+        cx, cy = g.hex_centre(hexes[hexi])
         for c in (a, b):
-            x, y = corner_xy(corners[c], origin)
+            x, y = g.corner_xy(corners[c])
             d.line((cx, cy, x, y), fill=pal.PARCHMENT, width=4)
     for hexi, kind, _, _ in harbours:
-        cx, cy = hex_centre(hexes[hexi], origin)
+        cx, cy = g.hex_centre(hexes[hexi])
         tag = _harbour_tag(kind)
         img.paste(tag, (round(cx - tag.width / 2), round(cy - tag.height / 2)), tag)
     return img
+
+
+@lru_cache(maxsize=1)
+def _no_chip() -> Image.Image:
+    """Where a chip will lie once a ship or road reaches the hex (Greater Catan's small
+    islands): a pale disc the size of a chip, its rim dashed, a grey question mark in it,
+    clear on dark and light hexes alike."""
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.ellipse((s, s, 31 * s - 1, 31 * s - 1), fill=NO_CHIP)
+        for k in range(12):  # a dashed rim: 12 arcs with gaps
+            d.arc((s, s, 31 * s - 1, 31 * s - 1), k * 30, k * 30 + 18, fill=pal.INK,
+                  width=2 * s)
+        d.text((16 * s, 16.5 * s), "?", font=font(17 * s, bold=True), fill=(96, 96, 96),
+               anchor="mm")
+
+    return supersampled(32, 32, paint)
 
 
 @lru_cache(maxsize=16)
@@ -224,7 +283,8 @@ def _key(view: Mapping[str, Any]) -> str:
     sea = [i for i, h in enumerate(view["hexes"]) if h[2] == "sea"]
     return json.dumps(
         {"hexes": view["hexes"], "corners": view["corners"], "harbours": view["harbours"],
-         "frame": _frame(view["hexes"], sea)},
+         "frame": _frame(view["hexes"], sea),
+         "chips_to_come": view.get("chips_to_come") or []},
         sort_keys=True, separators=(",", ":"),
     )
 
@@ -250,15 +310,22 @@ def draw_board(view: Mapping[str, Any]) -> bytes:
 
 def board_image(view: Mapping[str, Any]) -> Image.Image:
     hexes = view["hexes"]
-    bw, bh, origin = board_size(hexes)
+    g = geometry(hexes)
+    bw, bh = g.width, g.height
     img = canvas(bw, bh + panel_height(view["n"]))
     img.paste(_terrain_layer(_key(view)), (0, 0))
     d = pen(img)
     corners, edges = view["corners"], view["edges"]
+    if view.get("chip_for") is not None:  # the hex a chip is being taken for
+        cx, cy = g.hex_centre(hexes[view["chip_for"]])
+        d.polygon(_hex_points(cx, cy, g.r - 3), outline=pal.GOLD_LIGHT, width=5)
+    lines = view.get("trade_lines") or []
+    for line in lines:  # under the pieces: the ships and roads stand on them
+        _trade_line(d, g, view, line)
     for e, seat, kind in view["routes"]:
         a, b = edges[e]
-        x1, y1 = corner_xy(corners[a], origin)
-        x2, y2 = corner_xy(corners[b], origin)
+        x1, y1 = g.corner_xy(corners[a])
+        x2, y2 = g.corner_xy(corners[b])
         if kind == "road":
             _road(img, d, (x1, y1), (x2, y2), seat)
         else:
@@ -266,21 +333,91 @@ def board_image(view: Mapping[str, Any]) -> Image.Image:
     taken = set()
     for c, seat, level in view["buildings"]:
         taken.add(c)
-        x, y = corner_xy(corners[c], origin)
+        x, y = g.corner_xy(corners[c])
         piece = _building(seat, level)
         img.paste(piece, (round(x - piece.width / 2), round(y - piece.height / 2)), piece)
-    places = view.get("places")
+    _line_chips(img, g, view, lines)
+    # while a chip is taken from the main island the move names hexes: no corner numbers
+    places = [] if view.get("chip_for") is not None else view.get("places")
     for c in range(len(corners)) if places is None else places:
         if c in taken:
             continue
-        x, y = corner_xy(corners[c], origin)
+        x, y = g.corner_xy(corners[c])
         sprite = _corner_label(c + 1)
         img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
-    _robber_and_pirate(img, view, origin)
+    _robber_and_pirate(img, view, g)
     if view.get("result"):
         _banner(img, view, bw)
     _panel(img, d, view, bh, bw)
     return img
+
+
+def _trade_line(d: ImageDraw.ImageDraw, g: Geometry, view: Mapping[str, Any],
+                line: Mapping[str, Any]) -> None:
+    """A trade line (The Great Crossing): a band along its way from corner to corner, gold
+    when someone holds its chip, grey when nobody does (a tie), under the ships and roads
+    (no player's colour is gold or grey, so it is never taken for a road)."""
+    corners, edges = view["corners"], view["edges"]
+    held = line.get("holder") is not None
+    colour = pal.GOLD_LIGHT if held else (160, 160, 160)
+    ends = [(g.corner_xy(corners[edges[e][0]]), g.corner_xy(corners[edges[e][1]]))
+            for e in line["edges"]]
+    for width, fill in ((12, OUTLINE), (7, colour)):
+        for (x1, y1), (x2, y2) in ends:
+            d.line((x1, y1, x2, y2), fill=fill, width=width)
+        for (x1, y1), (x2, y2) in ends:  # round joints
+            for x, y in ((x1, y1), (x2, y2)):
+                d.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2),
+                          fill=fill)
+
+
+def line_chips(view: Mapping[str, Any]) -> list[tuple[int, int | None, int, int]]:
+    """The trade line chips as the image shows them: (holder, corner or None, count, first
+    edge of a line whose chip lies beside it), one per corner holding chips (or per line
+    whose holder owns neither end)."""
+    at: dict[tuple[int, int | None, int], int] = {}
+    for line in view.get("trade_lines") or []:
+        p = line.get("holder")
+        if p is None:
+            continue
+        c = line.get("chip")
+        edges = line["edges"]
+        key = (p, c, -1 if c is not None else edges[len(edges) // 2])
+        at[key] = at.get(key, 0) + 1
+    return [(p, c, k, e) for (p, c, e), k in sorted(at.items(), key=lambda kv: (
+        kv[0][0], -1 if kv[0][1] is None else kv[0][1], kv[0][2]))]
+
+
+def _line_chips(img: Image.Image, g: Geometry, view: Mapping[str, Any],
+                lines: list) -> None:
+    """Each trade line chip: a gold "+1" (or "+2" for two chips) under its holder's
+    settlement ("placed under his exit village"), or beside the line with the holder's
+    seat disc when the holder owns neither end."""
+    corners, edges = view["corners"], view["edges"]
+    for p, c, k, e in line_chips(view):
+        badge = _chip_badge(k)
+        if c is not None:
+            x, y = g.corner_xy(corners[c])
+            img.paste(badge, (round(x - badge.width / 2), round(y + 9)), badge)
+            continue
+        a, b = edges[e]
+        (x1, y1), (x2, y2) = g.corner_xy(corners[a]), g.corner_xy(corners[b])
+        x, y = (x1 + x2) / 2, (y1 + y2) / 2 + 12
+        img.paste(badge, (round(x - badge.width), round(y)), badge)
+        disc = seat_disc(p)
+        img.paste(disc, (round(x + 1), round(y + (badge.height - disc.height) / 2)), disc)
+
+
+@lru_cache(maxsize=8)
+def _chip_badge(k: int) -> Image.Image:
+    """A trade line's special victory point chip: a gold disc with "+1" ("+k" for k
+    chips at one place)."""
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        d.ellipse((s, s, 25 * s, 25 * s), fill=pal.GOLD, outline=OUTLINE, width=2 * s)
+        d.text((13 * s, 13.5 * s), f"+{k}", font=font(14 * s, bold=True), fill=pal.INK,
+               anchor="mm")
+
+    return supersampled(26, 26, paint)
 
 
 def _road(img: Image.Image, d: ImageDraw.ImageDraw, a: tuple[float, float],
@@ -366,23 +503,23 @@ def _corner_label(n: int) -> Image.Image:
     return sprite
 
 
-def _robber_and_pirate(img: Image.Image, view: Mapping[str, Any], origin) -> None:
+def _robber_and_pirate(img: Image.Image, view: Mapping[str, Any], g: Geometry) -> None:
     """The robber at the left of its hex's chip; the pirate on its sea hex, away from the
     harbour label there if any (the side opposite the harbour's coast)."""
     hexes, corners = view["hexes"], view["corners"]
     hi = view.get("robber")
     if hi is not None:
-        cx, cy = hex_centre(hexes[hi], origin)
+        cx, cy = g.hex_centre(hexes[hi])
         token = _token("R", (60, 60, 60))
-        img.paste(token, (round(cx - 0.6 * R - token.width / 2),
-                          round(cy + CHIP_Y - token.height / 2)), token)
+        img.paste(token, (round(cx - 0.6 * g.r - token.width / 2),
+                          round(cy + g.chip_y - token.height / 2)), token)
     hi = view.get("pirate")
     if hi is not None:
-        cx, cy = hex_centre(hexes[hi], origin)
-        x, y = cx, cy - 0.5 * R
+        cx, cy = g.hex_centre(hexes[hi])
+        x, y = cx, cy - 0.5 * g.r
         for h, _, a, b in view["harbours"]:
             if h == hi:
-                (ax, ay), (bx, by) = corner_xy(corners[a], origin), corner_xy(corners[b], origin)
+                (ax, ay), (bx, by) = g.corner_xy(corners[a]), g.corner_xy(corners[b])
                 mx, my = (ax + bx) / 2 - cx, (ay + by) / 2 - cy
                 x, y = cx - 0.55 * mx, cy - 0.55 * my
         token = _token("P", (10, 10, 10))
@@ -458,7 +595,7 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], to
         if view.get("army") == p:
             badges.append("Largest Army")
         if info.get("special"):
-            badges.append(f"+{info['special']} island")
+            badges.append(special_words(view, info["special"]))
         d.text((x + 28, yy + 2 + 2 * PANEL_LINE), " · ".join(badges), font=small,
                fill=pal.GOLD_LIGHT)
     y += ((view["n"] + 1) // 2) * (3 * PANEL_LINE + 10)
@@ -468,6 +605,8 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], to
     if view.get("face_down"):
         tiles, chips = view["face_down"]
         extra = f" · face down: {tiles} tiles, {chips} chips"
+    if "chip_bag" in view:
+        extra = " · " + bag_words(view["chip_bag"])
     line = ("Bank: " + " ".join(f"{r} {k}" for r, k in zip(RES, bank, strict=True))
             + f" · {view['deck']} dev cards{extra}")
     d.text((x0, y), line, font=_plain(line, width - 2 * x0), fill=pal.PARCHMENT)
@@ -495,6 +634,20 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], to
         msg = ""
     if msg:
         _status(img, msg, x0, y, width - 2 * x0)
+
+
+def special_words(view: Mapping[str, Any], k: int) -> str:
+    """A player's special victory points as the panel names them: "+2 lines" (The Great
+    Crossing's trade line chips), "+1 island" (the island points of the other
+    scenarios)."""
+    if "trade_lines" in view:
+        return f"+{k} line{'s' if k != 1 else ''}"
+    return f"+{k} island"
+
+
+def bag_words(bag: list[int]) -> str:
+    """Greater Catan's chip bag, never in its order: "bag: 2 4 9 11" or "bag empty"."""
+    return "bag: " + " ".join(map(str, sorted(bag))) if bag else "bag empty"
 
 
 def _bolded(s: str, width: float) -> Any:

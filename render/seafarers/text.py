@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import fill_names
-from render.seafarers.board import PLAYER_NAME, RES, names_of
+from render.seafarers.board import PLAYER_NAME, RES, hex_name, names_of
 
 BUILD_NAMES = {"road": "road", "ship": "ship", "settlement": "settlement", "city": "city",
                "dev": "development card"}
@@ -198,6 +198,39 @@ def text_hand(view: Mapping[str, Any]) -> str:
     return "\n".join(hand_lines(view))
 
 
+def trade_line_words(view: Mapping[str, Any]) -> list[str]:
+    """The Great Crossing's trade lines, one line each: "Trade line: Anne's settlement to
+    Bart's city, 4 pieces: Anne holds its chip" (nothing in the other scenarios)."""
+    if "trade_lines" not in view:
+        return []
+    names = names_of(view)
+    at = {c: (seat, level) for c, seat, level in view["buildings"]}
+    out = []
+    for line in view["trade_lines"]:
+        ends = []
+        for c in line["ends"]:
+            seat, level = at[c]
+            ends.append(f"{names[seat]}'s {'settlement' if level == 1 else 'city'}")
+        p = line["holder"]
+        who = f"{names[p]} holds its chip" if p is not None else "nobody holds its chip"
+        out.append(f"Trade line: {ends[0]} to {ends[1]}, {len(line['edges'])} pieces: {who}")
+    if not out:
+        out.append("Trade lines: none yet")
+    return out
+
+
+def bag_line(view: Mapping[str, Any]) -> str:
+    """Greater Catan's bag (what it holds, never its order), and the hex a chip is being
+    taken for."""
+    bag = view["chip_bag"]
+    text = (f"Chip bag: {len(bag)} chips ({', '.join(map(str, sorted(bag)))})" if bag
+            else "Chip bag: empty (chips now come from the main island)")
+    if view.get("chip_for") is not None:
+        q, r = view["hexes"][view["chip_for"]][:2]
+        text += f"; a chip is being taken for {hex_name(q, r)}"
+    return text
+
+
 def text_board(view: Mapping[str, Any]) -> str:
     names = names_of(view)
     lines = [f"**Seafarers: {view.get('scenario_name', '')}** · round {view['round']} · "
@@ -213,7 +246,9 @@ def text_board(view: Mapping[str, Any]) -> str:
         if view.get("army") == p:
             extra.append("Largest Army")
         if info.get("special"):
-            extra.append(f"{info['special']} special VP")
+            k = info["special"]
+            extra.append(f"{k} special VP" + (
+                f" (trade line chip{'s' if k != 1 else ''})" if "trade_lines" in view else ""))
         lines.append(
             f"- {names[p]} ({PLAYER_NAME[p]}): {info['vp']} VP, {info['cards']} cards, "
             f"{info['devs']} development cards, {info['knights']} knights, route "
@@ -222,6 +257,9 @@ def text_board(view: Mapping[str, Any]) -> str:
     if view.get("face_down"):
         tiles, chips = view["face_down"]
         lines.append(f"Face down: {tiles} tiles, {chips} number chips")
+    lines.extend(trade_line_words(view))
+    if "chip_bag" in view:
+        lines.append(bag_line(view))
     if view.get("harbour_next"):
         kind = view["harbour_next"]
         tag = "3:1" if kind == "any" else f"2:1 {kind}"

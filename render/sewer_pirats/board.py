@@ -28,6 +28,7 @@ from render.sewer_pirats.common import (
 from render.sewer_pirats.pieces import (
     CARD_H,
     CARD_W,
+    FIGURE,
     TOKEN,
     animal,
     card_back,
@@ -36,13 +37,14 @@ from render.sewer_pirats.pieces import (
     shape,
     talisman,
     token,
+    token_radius,
 )
 from render.text import fit, wrap
 
 BOARD_W = 1000
 HEADER_H = 68
 MARGIN = 20
-SHIP_H = 200
+SHIP_H = 226
 SHIP_GAP = 12
 SPACE_W, SPACE_H = 92, 128
 HULL_X = 134
@@ -55,7 +57,8 @@ HULL: RGB = (112, 72, 40)
 HULL_DARK: RGB = (72, 44, 22)
 DECK: RGB = (206, 170, 118)
 BOTTOM_H_MIN = 250
-PLAYER_ROW = 50
+PLAYER_ROW = 58
+KEY_SIZE, KEY_LH = 15, 21
 BAR_H = 166
 
 
@@ -100,13 +103,29 @@ def _space(img: Image.Image, x: int, y: int, fig: Mapping[str, Any] | None,
     d = dr.pen(img)
     seat = int(fig["seat"])
     tribe = str(fig["tribe"])
-    piece = figure(colour_of(seat), shape_of(seat), tribe, 50)
+    piece = figure(colour_of(seat), shape_of(seat), tribe, FIGURE)
     cx = x + (SPACE_W - 8) // 2
-    dr.paste(img, piece, cx - 25, y + 26)
+    dr.paste(img, piece, cx - FIGURE // 2, y + 28)
     f, t = fit(tribe, SPACE_W - 12, 14)
-    d.text((cx, y + 88), t, font=f, fill=pal.INK, anchor="mm")
-    f, t = fit(names[seat], SPACE_W - 14, 14)
-    d.text((cx, y + 106), t, font=f, fill=pal.INK_SOFT, anchor="mm")
+    lines = name_lines(names[seat], SPACE_W - 12)
+    d.text((cx, y + (88 if len(lines) == 1 else 85)), t, font=f, fill=pal.INK, anchor="mm")
+    for k, line in enumerate(lines):
+        d.text((cx, y + (106 if len(lines) == 1 else 100 + 15 * k)), line, font=font(14),
+               fill=pal.INK_SOFT, anchor="mm")
+
+
+def name_lines(name: str, width: int) -> list[str]:
+    """A player's name under his figure: one line, or two lines of whole words, or (a name
+    too long for that) one line cut with an ellipsis."""
+    f = font(14)
+    if f.getlength(name) <= width:
+        return [name]
+    words = name.split(" ")
+    for cut in range(len(words) - 1, 0, -1):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        if f.getlength(first) <= width and f.getlength(second) <= width:
+            return [first, second]
+    return [fit(name, width, 14)[1]]
 
 
 def _group(img: Image.Image, x: int, y: int, tokens: Sequence[str] | None, label: str,
@@ -126,7 +145,7 @@ def _group(img: Image.Image, x: int, y: int, tokens: Sequence[str] | None, label
     for k, code in enumerate(tokens[:4]):
         tx = x + (k % 2) * (TOKEN + TOK_GAP)
         ty = top + (k // 2) * (TOKEN + TOK_GAP)
-        dr.paste_with_shadow(img, token(code), tx, ty, 10)
+        dr.paste_with_shadow(img, token(code), tx, ty, token_radius(code))
 
 
 def _hull(y: int) -> tuple[int, int, int, int]:
@@ -224,9 +243,10 @@ def _players_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[st
     y = y0 + 40
     for seat, p in enumerate(view["players"]):
         row_box = (x0 + 8, y, x1 - 8, y + PLAYER_ROW - 6)
-        if seat in to_act:
+        if seat in to_act or seat in winners:
             dr.paste(img, dr.rounded(row_box[2] - row_box[0], row_box[3] - row_box[1], 8,
                                      pal.GOLD_LIGHT, pal.GOLD_DARK, 2), row_box[0], row_box[1])
+        if seat in to_act:
             d.text((x0 - 4, y + (PLAYER_ROW - 6) / 2), "▶", font=font(20, True), fill=pal.GOLD,
                    anchor="rm")
         cy = y + (PLAYER_ROW - 6) // 2
@@ -234,13 +254,13 @@ def _players_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[st
                  cy - 15)
         marks = ""
         if view.get("first") == seat and view.get("phase") != "auction":
-            marks = " ①"
-        if seat in winners:
-            marks += " ★"
+            marks = " ①"  # explained in the key under the panels
         f, t = fit(names[seat] + marks, 150, 18, True)
-        d.text((x0 + 54, cy - 9), t, font=f, fill=pal.INK, anchor="lm")
+        d.text((x0 + 54, cy - 10), t, font=f, fill=pal.INK, anchor="lm")
         cards = int(p.get("hand") or 0)
         sub = f"{cards} card" + ("" if cards == 1 else "s")
+        if seat in winners:
+            sub = "☠ winner · " + sub
         if p.get("captain"):
             sub += f" · captain: {p['captain']}"
         elif auction is not None:
@@ -248,23 +268,46 @@ def _players_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[st
                 sub += f" · high bid {auction.get('bid')}"
             elif seat in (auction.get("out") or []):
                 sub += " · passed"
-        d.text((x0 + 54, cy + 11), sub, font=font(15), fill=pal.INK_SOFT, anchor="lm")
+        f, t = fit(sub, 156, 15, seat in winners)
+        d.text((x0 + 54, cy + 12), t, font=f, fill=pal.BAD if seat in winners else pal.INK_SOFT,
+               anchor="lm")
         # treasure: face-down squares and circles, counted
-        tx = x0 + 236
-        for kind in ("booty", "bonus"):
-            dr.paste(img, counter_icon(kind, 20), tx, cy - 10)
-            d.text((tx + 26, cy), str(p.get(kind) or 0), font=font(18, True), fill=pal.INK,
+        tx = x0 + 216
+        for k, kind in enumerate(("booty", "bonus")):
+            ky = cy - 12 + k * 24
+            dr.paste(img, counter_icon(kind, 18), tx, ky - 9)
+            d.text((tx + 24, ky), str(p.get(kind) or 0), font=font(17, True), fill=pal.INK,
                    anchor="lm")
-            tx += 58
-        # figures in the play area (or hired so far, in the auction)
+        # figures in the play area (or hired so far, in the auction): four at most
         home = list(p.get("tribes") if auction is not None else p.get("home") or [])
-        fx = tx + 6
+        fx = x0 + 268
         for tribe in home:
-            if fx + 30 > x1 - 12:
-                break
-            dr.paste(img, figure(colour_of(seat), shape_of(seat), str(tribe), 30), fx, cy - 15)
-            fx += 33
+            dr.paste(img, figure(colour_of(seat), shape_of(seat), str(tribe), FIGURE), fx,
+                     cy - FIGURE // 2)
+            fx += FIGURE + 3
         y += PLAYER_ROW
+
+
+def key_lines(view: Mapping[str, Any], width: int) -> list[str]:
+    """The key under the panels: the marks the board uses and the tribes' letters."""
+    nbsp = "\u00a0"
+    tribes = list(view.get("crew") or []) or list(TRIBES)
+    items = [
+        "① first player",
+        "★ a value that counts only with a parrot (teddy bears, soft dolls) or a can "
+        "opener (tin cans)",
+        *(f"{TRIBE_LETTER[t]} {t}".replace(" ", nbsp) for t in tribes if t in TRIBE_LETTER),
+    ]
+    return wrap("Key: " + " · ".join(items), font(KEY_SIZE), width)
+
+
+def _key_height(lines: list[str]) -> int:
+    return 14 + len(lines) * KEY_LH + 10
+
+
+def _key(img: Image.Image, lines: list[str], top: int) -> None:
+    dr.panel(img, (MARGIN, top, BOARD_W - MARGIN, top + _key_height(lines)))
+    dr.multiline(dr.pen(img), MARGIN + 16, top + 12, lines, font(KEY_SIZE), pal.INK, KEY_LH)
 
 
 def _static_panels(img: Image.Image, left: tuple[int, int, int, int],
@@ -333,7 +376,7 @@ def _bar(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], y: int
     for i, tribe in enumerate(bar):
         fy = y + 40
         if i == lot:
-            dr.paste(img, dr.rounded(step, 84, 8, pal.GOLD_LIGHT, pal.GOLD_DARK, 2), x - 2,
+            dr.paste(img, dr.rounded(step, 76, 8, pal.GOLD_LIGHT, pal.GOLD_DARK, 2), x - 2,
                      fy - 4)
         piece = figure("black", "circle", str(tribe), min(40, step - 4))
         dr.paste(img, piece, x + (step - piece.width) // 2 - 2, fy)
@@ -413,23 +456,42 @@ def _footer(img: Image.Image, blocks: list[tuple[str, list[str]]], top: int) -> 
             y = int(dr.multiline(d, x, y, lines, font(17), pal.INK, 25)) + 8
 
 
+def layout(view: Mapping[str, Any]) -> dict[str, tuple[int, int, int, int]]:
+    """Where the parts below the ships go: "talisman" and "players" (the two panels),
+    "key" (the key to the marks) and, when there is something to say, "footer"; the
+    whole picture is "image"."""
+    n = int(view["n"])
+    _, bottom_top, bottom_h = _layout(n, view.get("auction") is not None)
+    left, right = _bottom_boxes(bottom_top, bottom_h)
+    key_top = bottom_top + bottom_h + 16
+    key_h = _key_height(key_lines(view, BOARD_W - 2 * MARGIN - 32))
+    boxes = {"talisman": left, "players": right,
+             "key": (MARGIN, key_top, BOARD_W - MARGIN, key_top + key_h)}
+    foot_top = key_top + key_h + 16
+    foot_h = _footer_height(_footer_lines(view, names_of(view), BOARD_W - 2 * MARGIN - 32))
+    if foot_h:
+        boxes["footer"] = (MARGIN, foot_top, BOARD_W - MARGIN, foot_top + foot_h)
+    boxes["image"] = (0, 0, BOARD_W, foot_top + foot_h + (16 if foot_h else 0))
+    return boxes
+
+
 def draw_board(view: Mapping[str, Any]) -> bytes:
     """The public table as PNG (reads only the keys every view has)."""
     names = names_of(view)
     n = int(view["n"])
-    blocks = _footer_lines(view, names, BOARD_W - 2 * MARGIN - 32)
     bar = view.get("auction") is not None
-    ships_top, bottom_top, bottom_h = _layout(n, bar)
-    foot_top = bottom_top + bottom_h + 16
-    height = foot_top + _footer_height(blocks) + (16 if blocks else 0)
-    img = _base(n, bar, height).copy()
+    ships_top, _, _ = _layout(n, bar)
+    boxes = layout(view)
+    img = _base(n, bar, boxes["image"][3]).copy()
     header(img, view, names)
     if bar:
         _bar(img, view, names, HEADER_H + 16)
     for k in range(3):
         _ship(img, view, k, ships_top + k * (SHIP_H + SHIP_GAP), names)
-    left, right = _bottom_boxes(bottom_top, bottom_h)
-    _talisman_panel(img, view, left)
-    _players_panel(img, view, names, right)
-    _footer(img, blocks, foot_top)
+    _talisman_panel(img, view, boxes["talisman"])
+    _players_panel(img, view, names, boxes["players"])
+    _key(img, key_lines(view, BOARD_W - 2 * MARGIN - 32), boxes["key"][1])
+    if "footer" in boxes:
+        _footer(img, _footer_lines(view, names, BOARD_W - 2 * MARGIN - 32),
+                boxes["footer"][1])
     return dr.to_png(img)

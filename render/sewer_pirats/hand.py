@@ -20,7 +20,16 @@ from render.sewer_pirats.common import (
     say,
     shape_of,
 )
-from render.sewer_pirats.pieces import CARD_H, CARD_W, TOKEN, figure, talisman, token
+from render.sewer_pirats.pieces import (
+    CARD_H,
+    CARD_W,
+    FIGURE,
+    TOKEN,
+    figure,
+    talisman,
+    token,
+    token_radius,
+)
 from render.text import fit, wrap
 
 HAND_W = 820
@@ -88,7 +97,7 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
     prompt = wrap(say(choice.get("prompt") or "", names), font(18, True), HAND_W - 2 * PAD - 24
                   ) if choice else []
     height = 70 + 38 + _cards_height(hand) + 16 + 38 + token_rows * (TOKEN + 8) + 10 + \
-        len(wrapped) * 23 + 16 + 38 + 40 + len(clines) * 23 + 16 + \
+        len(wrapped) * 23 + 16 + 38 + FIGURE + 6 + len(clines) * 23 + 16 + \
         (len(prompt) * 26 + 30 if prompt else 0) + 8
     img = dr.canvas(HAND_W, height)
     d = dr.pen(img)
@@ -122,15 +131,15 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
     for k, code in enumerate(treasure):
         tx = PAD + (k % per_row) * (TOKEN + 8)
         ty = y + (k // per_row) * (TOKEN + 8)
-        dr.paste_with_shadow(img, token(code), tx, ty, 10)
+        dr.paste_with_shadow(img, token(code), tx, ty, token_radius(code))
     y += token_rows * (TOKEN + 8) + 10
     y = int(dr.multiline(d, PAD, y, wrapped, font(16), pal.PARCHMENT, 23)) + 16
     y = _section(img, y, "YOUR CREW")
     fx = PAD
     for tribe in view["players"][seat].get("tribes") or []:
-        dr.paste(img, figure(colour_of(seat), shape_of(seat), str(tribe), 34), fx, y)
-        fx += 40
-    y += 40
+        dr.paste(img, figure(colour_of(seat), shape_of(seat), str(tribe), FIGURE), fx, y)
+        fx += FIGURE + 6
+    y += FIGURE + 6
     y = int(dr.multiline(d, PAD, y, clines, font(16), pal.PARCHMENT, 23)) + 16
     if prompt:
         h = len(prompt) * 26 + 14

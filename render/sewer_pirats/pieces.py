@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.sewer_pirats.data import kind_of, value_of
 from render import draw as dr
@@ -97,7 +98,52 @@ def card_back(w: int = CARD_W, h: int = CARD_H) -> Image.Image:
     return img
 
 
-TOKEN = 80
+TOKEN = 90
+#: the size of a figure with its tribe's letter (ships, players panel, hand): every letter
+#: fits inside every shape at this size (tests/render/test_sewer_pirats.py)
+FIGURE = 48
+#: pixels kept between a token's letters and its rim
+TOKEN_MARGIN = 1
+
+
+class Written(NamedTuple):
+    """One line written on a token or a figure: its text, font and centre."""
+
+    text: str
+    font: ImageFont.FreeTypeFont
+    x: float
+    y: float
+
+    def box(self) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = self.font.getbbox(self.text, anchor="mm")
+        return self.x + x0, self.y + y0, self.x + x1, self.y + y1
+
+
+def _in_circle(box: tuple[float, float, float, float], c: float, r: float) -> bool:
+    x0, y0, x1, y1 = box
+    return all(math.hypot(x - c, y - c) <= r for x in (x0, x1) for y in (y0, y1))
+
+
+def token_radius(code: str, size: int = TOKEN) -> int:
+    """The corner radius of a token's drop shadow: round for a bonus circle."""
+    return size // 2 if "-" not in code else 10
+
+
+@lru_cache(maxsize=32)
+def bonus_words(kind: str, size: int = TOKEN) -> tuple[Written, ...]:
+    """The name and the hint written on a bonus circle, each line inside the circle's rim:
+    the largest sizes (14 px or more) and the heights at which both fit."""
+    inner = size / 2 - 3 - TOKEN_MARGIN
+    name, hint = TOKEN_SHORT[kind], BONUS_HINT[kind]
+    tried: tuple[Written, ...] = ()
+    for name_size in (16, 15, 14):
+        for hint_size in (15, 14):
+            for yn, yh in ((0.38, 0.64), (0.36, 0.62), (0.40, 0.66), (0.34, 0.60)):
+                tried = (Written(name, font(name_size, True), size / 2, size * yn),
+                         Written(hint, font(hint_size), size / 2, size * yh))
+                if all(_in_circle(w.box(), size / 2, inner) for w in tried):
+                    return tried
+    return tried
 
 
 @lru_cache(maxsize=128)
@@ -110,26 +156,24 @@ def token(code: str, size: int = TOKEN) -> Image.Image:
     if "-" in code:
         img = dr.rounded(size, size, 10, fill, edge, 3).copy()  # type: ignore[arg-type]
         d = dr.pen(img)
-        f, t = fit(TOKEN_SHORT[kind], size - 10, 15, True)
-        d.text((size / 2, 14), t, font=f, fill=ink, anchor="mm")
+        f, t = fit(TOKEN_SHORT[kind], size - 12, 16, True)
+        d.text((size / 2, 15), t, font=f, fill=ink, anchor="mm")
         value = str(value_of(code))
-        vf = font(30, True)
+        vf = font(34, True)
         if kind in STAR_KINDS:
             # a star value counts only with its bonus token (rulebook p. 8)
-            star = _star(22, ink)
+            star = _star(24, ink)
             w = star.width + 2 + vf.getlength(value)
             x0 = (size - w) / 2
-            dr.paste(img, star, int(x0), int(size * 0.63 - 11))
+            dr.paste(img, star, int(x0), int(size * 0.63 - 12))
             d.text((x0 + star.width + 2, size * 0.63), value, font=vf, fill=ink, anchor="lm")
         else:
             d.text((size / 2, size * 0.63), value, font=vf, fill=ink, anchor="mm")
         return img
     img = dr.circle(size, fill, edge, 3).copy()  # type: ignore[arg-type]
     d = dr.pen(img)
-    f, t = fit(TOKEN_SHORT[kind], size - 8, 15, True)
-    d.text((size / 2, size * 0.40), t, font=f, fill=ink, anchor="mm")
-    f, t = fit(BONUS_HINT[kind], size - 6, 14)
-    d.text((size / 2, size * 0.64), t, font=f, fill=ink, anchor="mm")
+    for w in bonus_words(kind, size):
+        d.text((w.x, w.y), w.text, font=w.font, fill=ink, anchor="mm")
     return img
 
 
@@ -147,43 +191,90 @@ def _star(d: int, colour: RGB) -> Image.Image:
     return dr.supersampled(d, d, paint)
 
 
+def _outline(kind: str, z: float) -> tuple[float, list[tuple[float, float]]]:
+    """(outline width, corner points) of a player's shape in a square of side ``z``; no
+    points for the circle."""
+    w = max(2, round(z * 0.07))
+    m = w / 2
+    if kind == "circle":
+        return w, []
+    if kind == "square":
+        a, b = m + z * 0.05, z - m - z * 0.05
+        return w, [(a, a), (b, a), (b, b), (a, b)]
+    if kind == "triangle":
+        return w, [(z / 2, m), (z - m, z - m), (m, z - m)]
+    if kind == "diamond":
+        return w, [(z / 2, m), (z - m, z / 2), (z / 2, z - m), (m, z / 2)]
+    r = z / 2 - m
+    return w, [(z / 2 + r * math.cos(math.pi / 6 + k * math.pi / 3),
+                z / 2 + r * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
+
+
 @lru_cache(maxsize=64)
 def shape(kind: str, size: int, fill: RGB, outline: RGB = pal.WHITE) -> Image.Image:
     """A player's shape (circle, square, triangle, diamond, hexagon), outlined."""
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         z = size * s
-        w = max(2, round(z * 0.07))
+        w, pts = _outline(kind, z)
         m = w / 2
         if kind == "circle":
             d.ellipse((m, m, z - m, z - m), fill=fill, outline=outline, width=w)
-            return
-        if kind == "square":
-            d.rounded_rectangle((m + z * 0.05, m + z * 0.05, z - m - z * 0.05, z - m - z * 0.05),
-                                z * 0.12, fill=fill, outline=outline, width=w)
-            return
-        if kind == "triangle":
-            pts = [(z / 2, m), (z - m, z - m), (m, z - m)]
-        elif kind == "diamond":
-            pts = [(z / 2, m), (z - m, z / 2), (z / 2, z - m), (m, z / 2)]
+        elif kind == "square":
+            (a, _), (b, _) = pts[0], pts[1]
+            d.rounded_rectangle((a, a, b, b), z * 0.12, fill=fill, outline=outline, width=w)
         else:
-            r = z / 2 - m
-            pts = [(z / 2 + r * math.cos(math.pi / 6 + k * math.pi / 3),
-                    z / 2 + r * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
-        d.polygon(pts, fill=fill, outline=outline, width=w)
+            d.polygon(pts, fill=fill, outline=outline, width=w)
 
     return dr.supersampled(size, size, paint)
+
+
+def inside_shape(kind: str, size: int, box: tuple[float, float, float, float]) -> bool:
+    """Whether ``box`` lies inside the shape's coloured face, clear of its outline."""
+    w, pts = _outline(kind, size)
+    keep = w + TOKEN_MARGIN
+    x0, y0, x1, y1 = box
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if kind == "circle":
+        return all(math.hypot(x - size / 2, y - size / 2) <= size / 2 - keep for x, y in corners)
+    if kind == "square":  # the rounded corners are far from any letter
+        lo, hi = pts[0][0] + keep, pts[2][0] - keep
+        return all(lo <= x <= hi and lo <= y <= hi for x, y in corners)
+    for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1], strict=True):
+        length = math.hypot(bx - ax, by - ay)
+        for x, y in corners:  # inward side of a clockwise outline (screen y down)
+            if ((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / length < keep:
+                return False
+    return True
+
+
+@lru_cache(maxsize=256)
+def figure_letter(kind: str, tribe: str, size: int) -> Written | None:
+    """The tribe's letter on a figure of ``size``: the largest bold size (14 px or more,
+    about 0.4 of the figure) and the height at which it stays inside the shape; None
+    when it does not fit, which the tests forbid for every size the images use."""
+    letter = TRIBE_LETTER.get(tribe, tribe[:1].upper())
+    if not letter:
+        return None
+    top = max(14, int(size * (0.40 if len(letter) == 1 else 0.34)))
+    best = 0.66 if kind == "triangle" else 0.52  # a triangle is widest near its base
+    heights = sorted((k / 100 for k in range(44, 82, 2)), key=lambda f: abs(f - best))
+    for fs in range(top, 13, -1):
+        f = font(fs, True)
+        for frac in heights:
+            w = Written(letter, f, size / 2, size * frac)
+            if inside_shape(kind, size, w.box()):
+                return w
+    return None
 
 
 @lru_cache(maxsize=256)
 def figure(colour: str, kind: str, tribe: str, size: int = 48) -> Image.Image:
     """A figure: the player's shape in his colour with the tribe's letter."""
     img = shape(kind, size, PLAYER_RGB[colour]).copy()
-    letter = TRIBE_LETTER.get(tribe, tribe[:1].upper())
-    fs = max(14, int(size * (0.40 if len(letter) == 1 else 0.32)))
-    y = size * (0.60 if kind == "triangle" else 0.52)
-    dr.pen(img).text((size / 2, y), letter, font=font(fs, True), fill=PLAYER_INK[colour],
-                     anchor="mm")
+    w = figure_letter(kind, tribe, size) if tribe else None
+    if w is not None:
+        dr.pen(img).text((w.x, w.y), w.text, font=w.font, fill=PLAYER_INK[colour], anchor="mm")
     return img
 
 

@@ -28,6 +28,12 @@ from engine.table import AI_LEVELS
 SEATS = 3
 
 
+def seats_for(scenario: str) -> int:
+    """Three seats, or the fewest the scenario plays with (The Great Crossing and Greater
+    Catan: four)."""
+    return max(SEATS, min(SCENARIOS[scenario].players))
+
+
 class SeededService(TableService):
     """The table service with the seed fixed per scenario (the console passes none)."""
 
@@ -60,9 +66,9 @@ def scripted(scenario: str, asked: list[str], read_screen):
     game = GAMES["seafarers"]
     answers = {
         "Game": str(sorted(GAMES).index("seafarers") + 1),
-        "scenario": str(game.options["scenario"].values.index(scenario) + 1),
-        "How many seats": str(SEATS - game.min_players + 1),
-        "How many of the": "1",
+        "Scenario": str(game.options["scenario"].values.index(scenario) + 1),
+        "How many players": str(seats_for(scenario)),
+        "How many of them": "1",
         "Name of player 1": "Anne",
         "AI level": str(AI_LEVELS.index("easy") + 1),
     }
@@ -96,12 +102,12 @@ def test_the_console_plays_a_whole_game_of_the_chosen_scenario(
 
     game = GAMES["seafarers"]
     assert table.game_id == "seafarers" and table.options["scenario"] == scenario
-    assert table.state.scenario == scenario and table.state.n == SEATS
+    assert table.state.scenario == scenario and table.state.n == seats_for(scenario)
     assert table.status == "finished"
     result = game.result(table.state)
     assert result is not None and result["winners"]
     # the scenario was asked like every other option, and Anne made her moves
-    assert any(p.startswith("scenario") for p in asked)
+    assert any(p.startswith("Scenario") for p in asked)
     moves = sum(p.startswith("Anne, your move") for p in asked)
     assert moves > 10
     out = "".join(asked) + capsys.readouterr().out

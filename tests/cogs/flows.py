@@ -18,7 +18,7 @@ async def open_table(
     **options: Any,
 ) -> None:
     """``host`` opens an All Hands on Deck! table, the others join, bots are added."""
-    r = await h.slash(host, "game new", channel=channel, game="all-hands", **options)
+    r = await h.slash(host, "game new all-hands", channel=channel, **options)
     assert "Your table is open" in r.text, r.text
     for user in others:
         await h.slash(user, "game join", channel=channel)

@@ -718,7 +718,8 @@ class Harness:
         permissions: int = MEMBER_PERMISSIONS,
         **options: Any,
     ) -> Reply:
-        """``/game new game:all-hands`` is ``slash(u, "game new", game="all-hands")``."""
+        """``/game new all-hands longer:True`` is ``slash(u, "game new all-hands",
+        longer=True)``, or ``slash(u, "game new", game="all-hands", longer=True)``."""
         data = self._command_data(command, options, focused=None)
         return await self.feed(self._envelope(2, user, channel, data, permissions))
 
@@ -743,6 +744,12 @@ class Harness:
         self, command: str, options: dict[str, Any], focused: str | None
     ) -> dict[str, Any]:
         names = command.split()
+        if names == ["game", "new"] and "game" in options:
+            # ``/game new`` is a group of one command per game (issue 14): ``slash(u,
+            # "game new", game="all-hands")`` sends what Discord sends for
+            # ``/game new all-hands``, the shorthand the tests were written with.
+            options = dict(options)
+            names.append(str(options.pop("game")))
         resolved: dict[str, Any] = {}
         opts = []
         for name, value in options.items():

@@ -45,14 +45,18 @@ def _within_discords_limits(panel: Msg) -> None:
         assert all(len(o["value"]) <= 100 for o in item.get("options") or [])
 
 
-def _pick(panel: Msg, rng: random.Random) -> tuple[str, Any]:
+def _pick(panel: Msg, rng: random.Random, patient: bool = True) -> tuple[str, Any]:
     """One thing to do on the panel: ("click", label or custom id) or ("select", (custom
-    id, values))."""
+    id, values)). Not ``patient`` any more, a player who has not got a move together goes
+    back (Cancel) and tries something else."""
     _within_discords_limits(panel)
     buttons = [b for b in panel.items() if b.get("type") == 2 and not b.get("disabled")]
     confirm = [b for b in buttons if str(b.get("label", "")).startswith("✅ Confirm")]
     if confirm and rng.random() < 0.85:
         return "click", rng.choice(confirm)["custom_id"]
+    back = [b for b in buttons if b.get("label") in BACK]
+    if back and not patient:
+        return "click", back[-1]["custom_id"]
     forward = [b for b in buttons if b.get("label") not in BACK]
     choices: list[tuple[str, Any]] = [("click", b["custom_id"]) for b in forward]
     for menu in panel.selects():
@@ -60,6 +64,10 @@ def _pick(panel: Msg, rng: random.Random) -> tuple[str, Any]:
         most = min(int(menu.get("max_values") or 1), len(values))
         picked = rng.sample(values, k=rng.randint(1, most))
         choices.append(("select", (menu["custom_id"], picked)))
+    if not patient:  # a move made at once rather than composed pick by pick
+        direct = [c for c in choices if not str(c[1] if c[0] == "click" else c[1][0])
+                  .startswith("parley:step")]
+        choices = direct or choices
     if not choices or rng.random() < 0.03:
         choices += [("click", b["custom_id"]) for b in buttons if b.get("label") in BACK]
     assert choices, f"the panel offers nothing: {panel.content!r}"
@@ -70,8 +78,8 @@ async def act_by_clicks(h: Harness, user: FakeUser, rng: random.Random) -> None:
     """One move of ``user``: My hand / act, then picks on the panel until it says Done."""
     panel = (await h.click(user, boards(h)[-1], "My hand / act")).message
     assert panel.ephemeral, "the panel is private"
-    for _ in range(MAX_PICKS):
-        what, arg = _pick(panel, rng)
+    for picks in range(MAX_PICKS):
+        what, arg = _pick(panel, rng, patient=picks < MAX_PICKS // 2)
         if what == "click":
             r = await h.click(user, panel, arg)
         else:

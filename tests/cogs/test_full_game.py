@@ -122,6 +122,13 @@ async def test_a_whole_game_of_all_hands_on_deck_in_a_channel(h: Harness) -> Non
         assert (f"<@{table.seats[s].player}>" if table.seats[s].player else names[s]) \
             in final.content
 
+    # Each player's rating change follows the game-over board, once (issue 15).
+    rated = [p for p in h.posts(CHANNEL_ID) if p.content.startswith("**Ratings**")]
+    assert len(rated) == 1, [p.content for p in rated]
+    for name in names:
+        assert re.search(rf"^{re.escape(name)}: \d+\.\d → \d+\.\d \([+-]\d+\.\d\)$",
+                         rated[0].content, re.M), rated[0].content
+
     # Private news stayed private: no "You bid..." or "You pulled..." in the channel.
     for post in h.posts(CHANNEL_ID):
         assert not re.search(r"\bYou (bid|pulled|keep|drew)\b|Your Mermaid", post.text), post.text

@@ -141,6 +141,6 @@ async def test_a_huge_option_name_at_game_new_gets_a_short_answer_and_opens_noth
     h: Harness, typed: str
 ) -> None:
     alice = h.user("alice")
-    r = await h.slash(alice, "game new", game="all-hands", options=typed)
+    r = await h.slash(alice, "game new", game="neuroshima", options=typed)
     assert r.ephemeral and len(r.text) < SHORT, len(r.text)
     assert "qqqq" in r.text and await table_of(h) is None

@@ -224,7 +224,7 @@ async def act(h: Harness, user: FakeUser, group: str, rng: random.Random,
         forced[kind] = forced.get(kind, 0) + 1
         assert r.messages[-1].ephemeral and r.messages[-1].content == INTERNAL_ERROR
         # the player does what the answer says: /game status shows where the table stands
-        assert "reposted" in (await h.slash(user, "game status")).text
+        assert "posted again" in (await h.slash(user, "game status")).text
     else:
         assert panel.content.startswith("Done:"), panel.content
 

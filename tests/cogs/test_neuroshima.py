@@ -138,14 +138,6 @@ async def test_an_unknown_option_value_in_the_text_is_refused_with_what_is_allow
     assert await table_of(h) is None
 
 
-def test_game_new_keeps_within_discords_25_parameters() -> None:
-    from cogs.game import _option_params
-
-    params, *_ = _option_params(engine.GAMES)
-    assert len(params) + 3 <= 25  # game, thread, options
-    assert not {p.name for p in params} & {"drift_rotation", "grab_hq"}
-
-
 # -- placing by clicks (issue 14) -------------------------------------------------------------
 
 

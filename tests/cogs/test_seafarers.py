@@ -20,7 +20,7 @@ from engine.core import Action, IllegalAction
 from engine.seafarers.ai import ai_action
 from engine.seafarers.board import RESOURCES
 from tests.cogs.flows import boards, table_of
-from tests.cogs.harness import FakeUser, Harness
+from tests.cogs.harness import FakeUser, Harness, Msg
 
 GAME = engine.get_game("seafarers")
 
@@ -106,12 +106,63 @@ async def alice_acts(h: Harness, alice: FakeUser, rng: random.Random,
     assert r.text.startswith("Done:"), r.text
 
 
+def _menu(msg: Msg, placeholder: str) -> dict:
+    found = [s for s in msg.selects() if s.get("placeholder") == placeholder]
+    assert found, f"no menu {placeholder!r}: {[s.get('placeholder') for s in msg.selects()]}"
+    return found[0]
+
+
+async def compose(h: Harness, user: FakeUser, panel: Msg, start: str,
+                  give: dict[str, int], get: dict[str, int]) -> Msg:
+    """On ``user``'s panel: the button ``start`` ("Offer a trade…"), then the cards given
+    picked in one menu and the cards asked for in the other; the composer message, ready
+    to Confirm."""
+    await h.click(user, panel, start)
+    for placeholder, side in (("The cards you give…", give), ("The cards you ask for…", get)):
+        menu = _menu(panel, placeholder)
+        values = []
+        for res, n in side.items():
+            values += [o["value"] for o in menu["options"] if o["label"] == res.capitalize()][:n]
+        assert len(values) == sum(side.values()), (side, menu["options"])
+        r = await h.select(user, panel, values, custom_id=menu["custom_id"])
+        assert [m.id for m in r.messages] == [panel.id], "the composer is one message"
+    return panel
+
+
+def _whole_offer(state, seat: int, rng: random.Random, propose: bool) -> tuple | None:
+    """The offer or counter-offer the heuristic player begins now, played out on a copy:
+    (the kind begun, what it gives, what it asks for), or None when it would cancel it."""
+    world = GAME.clone(state)
+    begun = None
+    for _ in range(20):
+        step = ai_action(world, seat, rng, "easy", propose)
+        begun = begun or step.kind
+        if step.kind in ("offer_send", "counter_send"):
+            own = world.offer if step.kind == "offer_send" else world.offer["counters"][str(seat)]
+            return begun, dict(own["give"]), dict(own["get"])
+        if step.kind in ("offer_cancel", "decline"):
+            return None
+        GAME.apply(world, seat, step)
+    return None
+
+
 async def bob_acts(h: Harness, bob: FakeUser, turn, rng: random.Random,
                    propose: bool = True) -> None:
     want = await intended(h, bob, rng, propose)
     r = await h.click(bob, turn, "My hand / act")
     panel = r.message
     assert panel.ephemeral and panel.images, "the panel shows Bob's hand image"
+    if want.kind in ("offer", "counter"):  # composed in one message, sent by one Confirm
+        table = await table_of(h)
+        whole = _whole_offer(table.state, table.seat_of(str(bob.id)), random.Random(0), propose)
+        if whole is not None:
+            start = "Offer a trade…" if want.kind == "offer" else "Counter-offer…"
+            await compose(h, bob, panel, start, whole[1], whole[2])
+            confirm = next(b for b in panel.items() if b.get("type") == 2
+                           and str(b.get("label", "")).startswith("✅ Confirm"))
+            await h.click(bob, panel, confirm["custom_id"])
+            assert panel.content.startswith("Done:"), panel.content
+            return
     value = encode(want)
     buttons = [i for i in panel.items() if i.get("type") == 2
                and i["custom_id"].startswith("parley:do:")]
@@ -269,6 +320,137 @@ async def test_a_counter_offer_by_command_and_the_offerer_takes_it(h: Harness) -
     table = await table_of(h)
     assert table.state.hands[b][pair[1]] == before[pair[1]] - 1
     assert table.state.hands[b][pair[0]] == before[pair[0]] + 1
+
+
+async def _alice_on_turn_with_cards_for_bob(h: Harness):
+    """A table of Alice, Bob and a computer player, played on until Alice is on turn after
+    the roll holding two cards (her first two, in the order of the resources) and Bob a card
+    of another kind: (alice, bob, their seats, the cards Alice gives, the one she asks)."""
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob, bots=1)
+    await play_rounds(h, alice, bob, 1, random.Random(2))
+    rng = random.Random(1)
+    for _ in range(3000):
+        table = await table_of(h)
+        state = table.state
+        a, b = table.seat_of(str(alice.id)), table.seat_of(str(bob.id))
+        if state.turn == a and state.phase == "main" and state.offers_made == 0:
+            cards = [r for i, r in enumerate(RESOURCES) for _ in range(state.hands[a][i])][:2]
+            asked = [r for i, r in enumerate(RESOURCES)
+                     if state.hands[b][i] and r not in cards]
+            if len(cards) == 2 and asked:
+                give = {r: cards.count(r) for r in cards}
+                return alice, bob, a, b, give, asked[0]
+        turn = boards(h)[-1]
+        if alice.id in turn.pinged:
+            await alice_acts(h, alice, rng)
+        else:
+            await bob_acts(h, bob, turn, rng)
+    raise AssertionError("no trade was possible")
+
+
+async def test_an_offer_composed_in_one_message_is_accepted_by_another_player(
+    h: Harness,
+) -> None:
+    """Issue 14: "Seafarers trade offers: compose an offer in one menu (give, get), not one
+    card per click": two cards given picked together in one menu, the card asked for in the
+    other, one Confirm; nobody hears of it before it is sent; Bob accepts with a click, and
+    Alice trades with him from her panel."""
+    alice, bob, a, b, give, asked = await _alice_on_turn_with_cards_for_bob(h)
+    before_posts = len(h.posts())
+    hands = [list(x) for x in (await table_of(h)).state.hands]
+    panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
+    assert not any(o["value"].startswith('{"args":{},"kind":"offer"')
+                   for o in panel.options()), "no offer card by card in the menu"
+    await compose(h, alice, panel, "Offer a trade…", give, {asked: 1})
+    words = ", ".join(f"{n} {r}" for r, n in give.items())
+    assert f"You give **{words}** for **1 {asked}**" in panel.content
+    table = await table_of(h)
+    assert table.state.phase == "main" and table.state.offer is None, "nothing applied yet"
+    assert len(h.posts()) == before_posts, "nobody hears of an offer before it is sent"
+    await h.click(alice, panel, f"✅ Confirm: Offer {words} for 1 {asked}")
+    assert panel.content.startswith("Done:"), panel.content
+    table = await table_of(h)
+    assert table.state.offers_made == 1 and table.state.offer["give"] == give
+    assert any(f"offers {words} for 1 {asked}" in m.text for m in h.posts()[before_posts:])
+
+    turn = boards(h)[-1]
+    assert bob.id in turn.pinged
+    answer = (await h.click(bob, turn, "My hand / act")).message
+    await h.click(bob, answer, f"Accept: give 1 {asked} for {words}")
+    assert answer.content.startswith("Done:"), answer.content
+    table = await table_of(h)
+    assert table.state.phase == "confirm"  # the computer player has answered too
+    panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
+    partner = [o["value"] for o in panel.options()
+               if o["label"].casefold() == f"trade with {bob.name}"]
+    assert partner, [o["label"] for o in panel.options()]
+    await h.select(alice, panel, partner)
+    state = (await table_of(h)).state
+    assert state.phase == "main" and state.offer is None
+    for res, n in give.items():
+        i = RESOURCES.index(res)
+        assert state.hands[a][i] == hands[a][i] - n and state.hands[b][i] == hands[b][i] + n
+    i = RESOURCES.index(asked)
+    assert state.hands[a][i] == hands[a][i] + 1 and state.hands[b][i] == hands[b][i] - 1
+
+
+async def test_a_counter_offer_composed_in_one_message_is_taken_by_the_offerer(
+    h: Harness,
+) -> None:
+    alice, bob, a, b, give, asked = await _alice_on_turn_with_cards_for_bob(h)
+    first = next(iter(give))
+    r = await h.slash(alice, "catan offer", give=f"1 {first}", get=f"1 {asked}")
+    assert r.text.startswith("Done:"), r.text
+    hands = [list(x) for x in (await table_of(h)).state.hands]
+    panel = (await h.click(bob, boards(h)[-1], "My hand / act")).message
+    # Bob asks for one card more than Alice offered: the two she holds
+    await compose(h, bob, panel, "Counter-offer…", {asked: 1}, give)
+    confirm = next(i for i in panel.items() if str(i.get("label", "")).startswith("✅ Confirm"))
+    assert confirm["label"].startswith(f"✅ Confirm: Counter: 1 {asked} for ")
+    await h.click(bob, panel, confirm["custom_id"])
+    assert panel.content.startswith("Done:"), panel.content
+    state = (await table_of(h)).state
+    assert state.offer["answers"][b] == "counter"
+    wanted = state.offer["counters"][str(b)]["get"]
+    assert sum(wanted.values()) == 2
+    value = await _pick(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
+    r = await h.slash(alice, "catan partner", player=value)
+    assert r.text.startswith("Done:"), r.text
+    state = (await table_of(h)).state
+    for res, n in wanted.items():
+        i = RESOURCES.index(res)
+        assert state.hands[b][i] == hands[b][i] + n
+
+
+async def test_a_forged_or_stale_pick_of_the_composer_is_refused_politely(h: Harness) -> None:
+    """A pick that gives and asks for the same kind, or gives more than Alice holds, gets
+    the reason and no Confirm; nothing is applied."""
+    alice, bob, a, b, give, asked = await _alice_on_turn_with_cards_for_bob(h)
+    panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
+    await h.click(alice, panel, "Offer a trade…")
+    menu = _menu(panel, "The cards you give…")
+    res = next(iter(give))
+    code = {"wood": "wd", "brick": "br", "wool": "wl", "grain": "gr", "ore": "or"}[res]
+    version = (await table_of(h)).version
+    await h.select(alice, panel, [f"o.g{code}1.w{code}1"], custom_id=menu["custom_id"])
+    assert f"Not the same kind on both sides: {res}" in panel.content
+    assert not any(str(i.get("label", "")).startswith("✅ Confirm") for i in panel.items())
+    held = (await table_of(h)).state.hands[a][RESOURCES.index(res)]
+    await h.select(alice, panel, [f"o.g{code}{held + 1}.wxx1"], custom_id=menu["custom_id"])
+    assert "no longer on offer" in panel.content, "a path Parley did not write names nothing"
+    await h.click(alice, panel, "Offer a trade…")
+    more = ".".join(f"g{code}{i}" for i in range(1, held + 2))  # one card more than held
+    await h.select(alice, panel, [f"o.{more}.w{code}9"],
+                  custom_id=_menu(panel, "The cards you give…")["custom_id"])
+    assert f"You hold only {held} {res}" in panel.content
+    await h.select(alice, panel, [f"o.g{code}1.wwd4.wbr4.wwl4.wgr4.wor4"],
+                   custom_id=_menu(panel, "The cards you give…")["custom_id"])
+    assert "At most 4 cards a side" in panel.content
+    for menu in panel.selects():  # Discord refuses a menu preselecting more than it lets pick
+        chosen = [o for o in menu["options"] if o.get("default")]
+        assert len(chosen) <= int(menu.get("max_values") or 1)
+    assert (await table_of(h)).version == version, "nothing was applied"
 
 
 async def test_a_build_on_an_illegal_place_is_refused_with_a_hint(h: Harness) -> None:

@@ -8,6 +8,7 @@ log, as ``/game export`` does.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Callable
@@ -155,8 +156,6 @@ async def test_an_aborted_game_is_exported_and_can_be_played_on(tmp_path: Path) 
 @pytest.fixture(scope="module")
 def good_file(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """A finished Pirate Tricks table's export, as a dict each test may copy and damage."""
-    import asyncio
-
     async def make() -> str:
         store, table = await play(tmp_path_factory.mktemp("good") / "parley.db",
                                   "pirate-tricks")

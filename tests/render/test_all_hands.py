@@ -10,8 +10,10 @@ import pytest
 from PIL import Image
 
 import render
-from engine.all_hands.cards import ALL_CODES
+from engine.all_hands.cards import ACTIONS, ALL_CODES, RANK_NAMES, RANK_OF, SUIT_OF
 from render import all_hands as ah
+from render import palette as pal
+from render.all_hands.cards import name_lines, name_room
 from render.fonts import font
 from tests.render import views as V
 
@@ -271,3 +273,83 @@ def test_engine_sentences_get_the_captains_names() -> None:
     view = V.discard(4)
     view["resolved"] = ["{p0}'s Rum wins the auction outright."]
     assert "- Anne Bonny's Rum wins the auction outright." in render.text_board(GAME, view)
+
+
+# -- the images' known defects (issue 14) --------------------------------------------------
+
+
+@pytest.mark.parametrize("size", sorted(ah.SIZES))
+def test_no_card_name_is_broken_inside_a_word(size: str) -> None:
+    """ "Merma-id" on the discard pile: every name on every card is written in whole words
+    that fit the card (one line where it fits, else between words)."""
+    for code in ALL_CODES:
+        if code in ACTIONS:
+            name = ACTIONS[code][0]
+            sizes, bold = ((22, 20, 18), True) if size == "L" else ((14,), size == "M")
+            room = ah.SIZES["L"][0] - 24 if size == "L" else name_room(size)
+        elif size == "M":
+            name, sizes, bold, room = RANK_NAMES[RANK_OF[code]], (15, 14), False, name_room("M")
+        else:
+            continue
+        lines, px = name_lines(name, room, sizes, bold)
+        assert " ".join(lines) == name, (code, size, lines)
+        assert all(font(px, bold).getlength(line) <= room for line in lines), (code, size)
+    assert name_lines("Mermaid", name_room("S"), (14,))[0] == ["Mermaid"]
+    assert name_lines("Quartermaster", name_room("M"))[0] == ["Quartermaster"]
+
+
+def test_the_rulebooks_winning_hands_mark_their_run() -> None:
+    """Rulebook "Example of a Winning Hand": Stormsail 2 through 8; three consecutive in
+    each crew. A Pirate Monkey standing in is part of the crew."""
+    seven = ["ST2", "ST3", "ST4", "ST5", "ST6", "ST7", "ST8", "SS1", "RUM"]
+    assert ah.winning_cards(seven) == set(range(7))
+    threes = ["ST3", "ST4", "ST5", "SS6", "SS7", "SS8", "BV1", "BV2", "BV3", "BV9"]
+    assert ah.winning_cards(threes) == set(range(9))
+    monkey = ["ST2", "ST3", "ST5", "ST6", "ST7", "ST8", "MONKEY"]
+    assert ah.winning_cards(monkey) == set(range(7))
+    assert ah.winning_cards(["ST2", "ST3", "ST4", "ST6", "ST7", "ST8", "ST9"]) == set()
+
+
+def won_by_crew() -> dict:
+    """A short game won by a crew, the winner's cards laid down (the view's result
+    "crew": see the report of issue 14 for the engine's part)."""
+    view = V.over(4, longer=False)
+    view["result"]["crew"] = {"seat": 0, "cards": ["SS1", "ST8", "ST2", "ST3", "ST4", "ST5",
+                                                     "ST6", "ST7", "RUM"]}
+    return view
+
+
+def test_the_end_board_shows_the_winning_crew_with_its_run_starred() -> None:
+    plain, crew = V.over(4, longer=False), won_by_crew()
+    assert png(render.draw_board(GAME, crew)).height > png(render.draw_board(GAME, plain)).height
+    text = render.text_board(GAME, crew)
+    assert "Anne Bonny's winning crew: Stormsail 2 Swabbie ★, Stormsail 3 Cook ★, " in text
+    assert "Stormsail 8 Boatswain ★, Sea Sabre 1 Cabin Boy, Rum" in text
+
+
+def test_the_winners_row_is_gold_on_the_end_board() -> None:
+    img = png(render.draw_board(GAME, won_by_crew())).convert("RGB")
+    top = ah.board.HEADER_H + 18
+
+    def row_colour(seat: int) -> tuple[int, ...]:
+        y = top + seat * (ah.board.ROW_H + ah.board.ROW_GAP)
+        return img.getpixel((ah.board.ROWS_R - 30, y + ah.board.ROW_H - 12))
+
+    def near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+        return max(abs(x - y) for x, y in zip(a, b, strict=True)) < 12
+
+    assert near(row_colour(0), pal.GOLD_LIGHT)  # Anne Bonny won
+    assert not any(near(row_colour(s), pal.GOLD_LIGHT) for s in (1, 2, 3))
+
+
+def test_the_hand_says_what_each_action_card_does() -> None:
+    text = render.text_hand(GAME, V.big_hand())
+    assert "What your action cards do:" in text
+    assert "- **Rum**: Wins the auction card outright, whatever the other bids." in text
+    assert "- **The Pirate King**: Every other captain gives you a card of his choice" in text
+    assert "- **Pirate Monkey**: A wild card in your crew runs" in text
+    with_actions = png(render.draw_hand(GAME, V.big_hand()))
+    crew_only = V.seat_view(V.base(4), 2, [c for c in V.HAND14 if c in SUIT_OF])
+    without = png(render.draw_hand(GAME, crew_only))
+    # the action row and the panel explaining the three cards
+    assert with_actions.height - without.height > ah.SIZES["M"][1] + 3 * 22

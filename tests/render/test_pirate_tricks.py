@@ -15,7 +15,12 @@ import render
 from engine.core import Action
 from engine.pirate_tricks import GAME
 from engine.pirate_tricks.scorecards import CARDS
+from render import palette as pal
 from render import pirate_tricks as pt
+from render.draw import pill_image
+from render.fonts import font
+from render.pirate_tricks import board as ptb
+from render.pirate_tricks import cards as ptc
 
 GID = "pirate-tricks"
 MAX_BYTES = 300 * 1024
@@ -208,3 +213,44 @@ def test_the_same_view_draws_the_same_bytes() -> None:
     for phase in ("bid", "play"):
         v = view(STATES[4][phase], None)
         assert render.draw_board(GID, v) == render.draw_board(GID, json.loads(json.dumps(v)))
+
+
+# -- defects of the kinds issue 14 found in the other games ----------------------------------
+
+
+@pytest.mark.parametrize("code", sorted(CARDS))
+def test_every_score_cards_text_fits_on_its_card(code: str) -> None:
+    lines = ptc.score_text(code)
+    assert " ".join(lines) == CARDS[code].text and len(lines) <= ptc.SCORE_LINES
+    last = font(ptc.SCORE_TEXT).getbbox(lines[-1])[3]
+    assert 64 + (len(lines) - 1) * 19 + last <= ptc.SCORE_H - 6  # above the card's rim
+
+
+@pytest.mark.parametrize(("n", "phase"), CASES)
+def test_a_captains_pills_stay_inside_his_panel(n: int, phase: str) -> None:
+    v = view(STATES[n][phase], None)
+    for t in range(n):
+        pills = ptb.captain_pills(v, t)
+        width = sum(pill_image(p, pal.PARCHMENT, pal.CALM).width + 6 for p in pills)
+        assert width <= ptb.RIGHT_W - 24, (t, pills)
+
+
+def test_the_widest_pills_a_game_can_show_fit() -> None:
+    """Ten tricks, a prediction of ten and a big recruitment, all at once."""
+    v = view(STATES[5]["play"], None)
+    v.update(tricks=[10] * 5, predictions=[10] * 5, predicting=True)
+    v["recruitment"] = [[{"loon": 25}]] * 5
+    pills = ptb.captain_pills(v, 0)
+    assert pills == ["Tricks 10", "Predicted 10", "Recruited +25"]
+    assert sum(pill_image(p, pal.PARCHMENT, pal.CALM).width + 6 for p in pills) <= \
+        ptb.RIGHT_W - 24
+
+
+def test_the_board_has_a_key_to_the_marks_on_cards_and_table() -> None:
+    key = " ".join(ptb.key_lines(2000)).replace("\u00a0", " ")
+    assert key == ("Key: ◆ R red (Vulper), the trump colour · ● G green (Beringa) · "
+                   "■ B blue (Mustel) · ➤ the Go First marker: its holder leads the first trick")
+    for phase in STATES[4]:
+        v = view(STATES[4][phase], None)
+        lines = ptb._footer_lines(v, NAMES[:4], ptb.BOARD_W - 72)
+        assert [t for k, t in lines if k == "key"] == ptb.key_lines(ptb.BOARD_W - 72)

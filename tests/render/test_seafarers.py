@@ -105,7 +105,8 @@ def test_terrain_words_on_the_image_are_those_of_the_move_labels() -> None:
                                         ("four_islands", 4), ("oceans", 3), ("oceans", 4),
                                         ("through_the_desert", 3), ("new_world", 3),
                                         ("new_world", 4),
-                                        ("through_the_desert", 4)])
+                                        ("through_the_desert", 4), ("great_crossing", 4),
+                                        ("greater_catan", 4)])
 def test_every_scenario_draws_its_board(sid: str, n: int) -> None:
     s = GAME.setup(n, {"scenario": sid}, "draw")
     png = render.draw_board("seafarers", _view(s, None))
@@ -327,3 +328,124 @@ def test_cards_for_a_road_off_turn_or_before_the_roll_say_when_it_can_be_built()
     s.hands[other] = [1, 1, 0, 0, 0]
     road = next(r for r in build_rows(_view(s, other)) if r.kind == "road")
     assert not road.ready and road.status == "after you roll"
+
+
+# -- The Great Crossing and Greater Catan -------------------------------------------------------
+
+
+def _crossed():
+    """A Great Crossing board with one trade line: red's three ships from red's settlement
+    in the west to blue's in the east (tests/engine/seafarers/test_great_crossing.py draws
+    the rulebook's cases; this is case 1)."""
+    from engine.seafarers.state import MAIN
+    from tests.engine.seafarers.test_great_crossing import _crossing, _ship, _ships
+
+    s = GAME.setup(4, {"scenario": "great_crossing"}, "drawn-line")
+    s.phase, s.turn, s.setup_step = MAIN, 0, 8
+    s.homes, s.pirate = [[1], [2], [1], [2]], None
+    x, y, way = _crossing(s, 3)
+    s.buildings[x], s.buildings[y] = [0, 1], [1, 1]
+    _ships(s, 0, way[:-1])
+    _ship(s, 0, way[-1])
+    return s, x, y, way
+
+
+def _near(png: bytes, xy: tuple[float, float], colour: tuple[int, int, int],
+          tol: int = 12) -> bool:
+    """Is the pixel at ``xy`` of that colour (give or take the quantizing of the PNG)?"""
+    got = Image.open(io.BytesIO(png)).convert("RGB").getpixel((round(xy[0]), round(xy[1])))
+    return all(abs(a - b) <= tol for a, b in zip(got, colour, strict=True))
+
+
+def _inner_corners(s, x: int, way: list[int]) -> list[int]:
+    """The corners of a way from ``x`` between two of its edges (clear of the ships drawn
+    at the edges' middles and of the buildings at its ends)."""
+    out = [x]
+    for e in way:
+        a, d = s.board.edges[e]
+        out.append(d if a == out[-1] else a)
+    return out[1:-1]
+
+
+def test_the_great_crossing_board_shows_each_trade_line_and_who_holds_its_chip() -> None:
+    """The line is drawn along its way, gold while someone holds its chip (grey for a
+    tie), and the chip, "+1", lies under the holder's exit settlement; the text twin names
+    the line and its holder."""
+    from render import palette as pal
+    from render.seafarers.board import geometry, line_chips
+
+    s, x, y, way = _crossed()
+    v = dict(_view(s, None), places=[])  # no corner numbers over the line's corners
+    (line,) = v["trade_lines"]
+    assert line_chips(v) == [(0, x, 1, -1)]
+    png = render.draw_board("seafarers", v)
+    g = geometry(v["hexes"])
+    tie = dict(v, trade_lines=[dict(line, holder=None, chip=None)])
+    tied = render.draw_board("seafarers", tie)
+    inner = _inner_corners(s, x, way)
+    assert inner
+    for c in inner:  # where two ships of the line meet: the band shows between them
+        assert _near(png, g.corner_xy(v["corners"][c]), pal.GOLD_LIGHT)
+        assert _near(tied, g.corner_xy(v["corners"][c]), (160, 160, 160))
+    bx, by = g.corner_xy(v["corners"][x])  # the chip under red's settlement
+    assert _near(png, (bx, by + 14), pal.GOLD, tol=30)
+    assert not _near(render.draw_board("seafarers", tie), (bx, by + 14), pal.GOLD, tol=30)
+    assert render.draw_board("seafarers", dict(v, trade_lines=[])) not in (png, tied)
+    text = render.text_board("seafarers", v)
+    assert "Trade line: Anne's settlement to Bart's settlement, 3 pieces: Anne holds its " \
+           "chip" in text or "Trade line: Bart's settlement to Anne's settlement, 3 " \
+           "pieces: Anne holds its chip" in text
+    assert "1 special VP (trade line chip)" in text
+
+
+def test_a_chip_held_by_a_player_owning_neither_end_lies_beside_the_line() -> None:
+    from render.seafarers.board import line_chips
+
+    s, x, y, way = _crossed()
+    v = _view(s, None)
+    line = dict(v["trade_lines"][0], holder=2, chip=None)
+    beside = dict(v, trade_lines=[line])
+    assert line_chips(beside) == [(2, None, 1, sorted(way)[1])]
+    assert render.draw_board("seafarers", beside) != render.draw_board("seafarers", v)
+
+
+def test_greater_catan_tiles_without_a_chip_show_where_their_chip_will_come() -> None:
+    """A small-island hex without a number chip carries a pale disc with a dashed rim and
+    a "?" where its chip will lie; the text twin says what the bag holds (never in its
+    order) and which hex a chip is being taken for."""
+    from render.seafarers.board import NO_CHIP, geometry
+
+    s = GAME.setup(4, {"scenario": "greater_catan"}, "to-come")
+    v = _view(s, None)
+    assert len(v["chips_to_come"]) == 18 and all(v["hexes"][h][3] == 0
+                                                 for h in v["chips_to_come"])
+    png = render.draw_board("seafarers", v)
+    g = geometry(v["hexes"])
+    for h in v["chips_to_come"]:
+        cx, cy = g.hex_centre(v["hexes"][h])
+        assert _near(png, (cx - 10, cy + g.chip_y - 6), NO_CHIP)
+    desert = next(i for i, h in enumerate(v["hexes"]) if h[2] == "desert")
+    cx, cy = g.hex_centre(v["hexes"][desert])
+    assert not _near(png, (cx - 10, cy + g.chip_y - 6), NO_CHIP)  # no chip comes there
+    text = render.text_board("seafarers", v)
+    assert "Chip bag: 7 chips (2, 3, 4, 5, 9, 10, 11)" in text
+    picking = dict(v, chip_bag=[], chip_for=v["chips_to_come"][0])
+    assert "Chip bag: empty (chips now come from the main island); a chip is being taken " \
+           "for " in render.text_board("seafarers", picking)
+
+
+def test_the_18_vp_board_keeps_two_thirds_of_its_size_at_550_px() -> None:
+    """Greater Catan's board is eleven hexes across: its hexes are drawn smaller so that
+    the image stays within 800 px, as every other board (at Discord's 550 px a hex keeps
+    two thirds of its size or more), while its words, chips and pieces keep their sizes."""
+    from render.seafarers.board import MAX_WIDTH, R, geometry
+
+    s = GAME.setup(4, {"scenario": "greater_catan"}, "wide")
+    for _ in range(300):
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, random.Random(1)))
+    v = _view(s, None)
+    g = geometry(v["hexes"])
+    img = Image.open(io.BytesIO(render.draw_board("seafarers", v)))
+    assert g.r < R and img.width == g.width <= MAX_WIDTH and 550 / img.width >= 2 / 3
+    assert geometry(_view(GAME.setup(4, {}, "narrow"), None)["hexes"]).r == R

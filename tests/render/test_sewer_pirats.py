@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import io
+import math
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.sewer_pirats import GAME
 from engine.sewer_pirats.ai import ai_action
 from render import sewer_pirats as sp
+from render.sewer_pirats import board as spb
+from render.sewer_pirats import pieces
+from render.sewer_pirats.common import BONUS_HINT, SHAPES, TOKEN_SHORT, TRIBE_LETTER
 from tests.engine.sewer_pirats.helpers import act, position
 
 NAMES = ["Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read", "Ching Shih"]
@@ -142,3 +146,69 @@ def test_names_the_font_cannot_draw_do_not_break_the_board() -> None:
     v["names"] = ["\U0001f99c\U0001f99c", "Ölaf the 🐀 Rat-King of the Deep Sewers"]
     assert png(sp.draw_board(v)).width == sp.BOARD_W
     assert "Pirat 1" in sp.text_board(v) or "Ölaf" in sp.text_board(v)
+
+
+# -- the images' known defects (issue 14) --------------------------------------------------
+
+
+def _lit(mask: Image.Image) -> list[tuple[int, int]]:
+    px = mask.load()
+    return [(x, y) for y in range(mask.height) for x in range(mask.width) if px[x, y] > 96]
+
+
+@pytest.mark.parametrize("kind", sorted(BONUS_HINT))
+def test_a_bonus_tokens_words_stay_inside_its_circle(kind: str) -> None:
+    """ "+4 noodle" overflowed the chili token: every letter lies inside the rim now."""
+    size = pieces.TOKEN
+    mask = Image.new("L", (size, size), 0)
+    d = ImageDraw.Draw(mask)
+    words = pieces.bonus_words(kind)
+    for w in words:
+        d.text((w.x, w.y), w.text, font=w.font, fill=255, anchor="mm")
+        assert w.font.size >= 14
+    assert [w.text for w in words] == [TOKEN_SHORT[kind], BONUS_HINT[kind]]
+    rim = size / 2 - 3  # the outline is 3 px wide
+    assert all(math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2) < rim for x, y in _lit(mask))
+
+
+@pytest.mark.parametrize("kind", SHAPES)
+def test_every_tribe_letter_sits_inside_every_figure_shape(kind: str) -> None:
+    """ "Rc" overflowed the diamonds: on every figure the letter covers only the face of
+    the shape, never its white outline or the table around it."""
+    fill = (200, 0, 0)
+    for tribe in TRIBE_LETTER:
+        size = pieces.FIGURE
+        letter = pieces.figure_letter(kind, tribe, size)
+        assert letter is not None and letter.font.size >= 14, (kind, tribe)
+        face = pieces.shape(kind, size, fill, (0, 0, 255)).convert("RGBA")
+        mask = Image.new("L", (size, size), 0)
+        ImageDraw.Draw(mask).text((letter.x, letter.y), letter.text, font=letter.font,
+                                  fill=255, anchor="mm")
+        px = face.load()
+        for x, y in _lit(mask):
+            r, g, b, a = px[x, y]
+            assert a == 255 and r > 150 and b < 60, (kind, tribe, (x, y), px[x, y])
+
+
+def test_the_board_has_a_key_to_its_marks_and_the_crews_letters() -> None:
+    v = view(played(4, "standard", 30))
+    key = " ".join(spb.key_lines(v, 900)).replace("\u00a0", " ")
+    assert "① first player" in key
+    assert "★ a value that counts only with a parrot (teddy bears, soft dolls) or a can " \
+        "opener (tin cans)" in key
+    for tribe in v["crew"]:
+        assert f"{TRIBE_LETTER[tribe]} {tribe}" in key
+    # the key is drawn in its box under the panels: dark letters on parchment
+    x0, y0, x1, y1 = spb.layout(v)["key"]
+    assert y0 > spb.layout(v)["players"][3]
+    inside = png(sp.draw_board(v)).convert("L").crop((x0 + 8, y0 + 8, x1 - 8, y1 - 8))
+    assert inside.point(lambda p: 255 if p < 90 else 0).getbbox() is not None
+
+
+def test_a_name_under_a_figure_breaks_between_whole_words() -> None:
+    width = spb.SPACE_W - 12
+    assert spb.name_lines("Anne Bonny", 60) == ["Anne", "Bonny"]
+    assert spb.name_lines("Calico Jack", width) == ["Calico Jack"]
+    long = spb.name_lines("Bartholomew Roberts", width)
+    assert all("-" not in line for line in long)
+    assert " ".join(long).replace("…", "") in "Bartholomew Roberts"

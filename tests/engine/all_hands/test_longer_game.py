@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.all_hands import GAME
+from engine.all_hands.cards import sort_cards
 from engine.all_hands.state import BID, OVER
 
 from .helpers import assert_conserved, bid, pass_, position, public
@@ -47,8 +48,12 @@ def test_a_new_hand_reshuffles_all_cards_deals_five_and_the_deal_passes_left() -
 def test_the_first_captain_to_reach_250_wins() -> None:
     s, _ = _win_a_hand([200, 180, 100])
     assert s.phase == OVER
-    assert GAME.result(s) == {"winners": [1], "scores": [200, 256, 121], "reason":
-                              "{p1} wins the longer game with 256 points after 1 hand."}
+    result = GAME.result(s)
+    crew = result.pop("crew")
+    assert result == {"winners": [1], "scores": [200, 256, 121], "reason":
+                      "{p1} wins the longer game with 256 points after 1 hand."}
+    # the crew that ended it is shown at the end: the winner's hand, in hand order
+    assert crew == {"seat": 1, "cards": sort_cards(s.hands[1])}
 
 
 def test_when_two_reach_250_on_the_same_hand_the_highest_total_wins() -> None:

@@ -27,7 +27,7 @@ def test_the_scenario_option_lists_each_playable_scenario_and_starts_new_shores(
     assert opt.default == "new_shores"
     assert GAME.setup(3, {}, "default").scenario == "new_shores"
     with pytest.raises(ValueError, match="allowed: classic, new_shores, four_islands"):
-        GAME.setup(3, {"scenario": "great_crossing"}, "s")
+        GAME.setup(3, {"scenario": "grand_catan"}, "s")
 
 
 @pytest.mark.parametrize(("sid", "n", "board"), [
@@ -43,6 +43,8 @@ def test_the_scenario_option_lists_each_playable_scenario_and_starts_new_shores(
     ("through_the_desert", 4, "through_the_desert_4p"),
     ("new_world", 3, "new_world_3p"),
     ("new_world", 4, "new_world_4p"),
+    ("great_crossing", 4, "great_crossing_4p"),
+    ("greater_catan", 4, "greater_catan_4p"),
 ])
 def test_the_player_count_picks_the_3_or_4_player_board(sid: str, n: int, board: str) -> None:
     s = GAME.setup(n, {"scenario": sid}, "count")
@@ -84,23 +86,28 @@ def test_a_table_of_3_in_a_4_player_scenario_is_refused_at_start_naming_its_coun
 
 @pytest.mark.parametrize(("sid", "target"), [
     ("classic", 10), ("new_shores", 13), ("four_islands", 12), ("oceans", 12),
-    ("through_the_desert", 12), ("new_world", 12)])
+    ("through_the_desert", 12), ("new_world", 12), ("great_crossing", 13),
+    ("greater_catan", 18)])
 def test_each_scenario_is_won_at_its_own_target(sid: str, target: int) -> None:
     """catan-base.md "The end": 10 in the base game; seafarers.txt: New Shores "13 Victory
-    Points", The Four Islands "12 VPs"."""
-    for n in (3, 4):
+    Points", The Four Islands "12 VPs", Greater Catan "18 VPs"; The Great Crossing gives
+    none: 13 (the shared scenario README)."""
+    for n in SR.SCENARIOS[sid].players:
         s = GAME.setup(n, {"scenario": sid}, "target")
         assert s.target == target and GAME.view(s, None)["target"] == target
 
 
 def test_pieces_per_player_come_from_the_scenario() -> None:
     """5 settlements, 4 cities, 15 roads (catan-base.md "Pieces"); 15 ships with Seafarers;
-    none in the classic game."""
-    for sid, ships in (("classic", 0), ("new_shores", 15), ("four_islands", 15),
-                       ("oceans", 15), ("through_the_desert", 15), ("new_world", 15)):
+    none in the classic game; Greater Catan: "5 villages, 8 cities, 15 roads and 15
+    ships"."""
+    for sid, ships, cities in (("classic", 0, 4), ("new_shores", 15, 4),
+                               ("four_islands", 15, 4), ("oceans", 15, 4),
+                               ("through_the_desert", 15, 4), ("new_world", 15, 4),
+                               ("great_crossing", 15, 4), ("greater_catan", 15, 8)):
         s = GAME.setup(4, {"scenario": sid}, "pieces")
         left = GAME.view(s, None)["players"][0]["left"]
-        assert left == {"settlement": 5, "city": 4, "road": 15, "ship": ships}
+        assert left == {"settlement": 5, "city": cities, "road": 15, "ship": ships}
 
 
 @pytest.mark.parametrize("sid", list(SR.SCENARIOS))

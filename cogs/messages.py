@@ -1,0 +1,207 @@
+"""The table's messages as the bot words and draws them, built from a table and sent by
+the publisher (``cogs/publish.py``): the turn message (the board, what just happened, who
+must act), the lobby message, and the private hand.
+
+Nothing here sends anything or changes a table. Pictures are drawn off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+import render
+from cogs import texts
+from cogs.adapters import adapter
+from cogs.components import LOBBY_KINDS, sent, table_button
+from cogs.texts import fill
+from engine.core import Event
+from engine.table import FINISHED, LOBBY, PLAYING, Table
+
+COLOUR = discord.Colour(0x1F6F8B)
+
+
+def mention(table: Table, seat: int) -> str:
+    s = table.seats[seat]
+    return f"<@{s.player}>" if s.is_person else f"**{s.name}**"
+
+
+def people_ids(table: Table, seats: Iterable[int]) -> list[discord.Object]:
+    return [
+        discord.Object(int(table.seats[s].player))  # type: ignore[arg-type]
+        for s in seats
+        if table.seats[s].is_person
+    ]
+
+
+def pings(table: Table, seats: Iterable[int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, users=people_ids(table, seats))
+
+
+def public_texts(table: Table, events: Sequence[Event]) -> list[str]:
+    names = [s.name for s in table.seats]
+    return [fill(e.text, names) for e in events if e.to is None and e.text]
+
+
+def private_texts(table: Table, events: Sequence[Event], seat: int) -> list[str]:
+    names = [s.name for s in table.seats]
+    return [fill(e.text, names, seat) for e in events
+            if e.to is not None and seat in e.to and e.text]
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+def _draw_board(game_id: str, view: dict) -> tuple[bytes, str]:
+    return render.draw_board(game_id, view), render.text_board(game_id, view)
+
+
+def _draw_hand(game_id: str, view: dict) -> tuple[bytes, str]:
+    return render.draw_hand(game_id, view), render.text_hand(game_id, view)
+
+
+async def board_parts(table: Table) -> tuple[discord.Embed, discord.File]:
+    """The public board of the table: an embed (the text twin) and its image file."""
+    view = table.view(table.game, None)
+    png, text = await asyncio.to_thread(_draw_board, table.game_id, view)
+    title = adapter(table.game_id).headline(view, table.game.title)
+    embed = discord.Embed(title=texts.clip(title, 256), colour=COLOUR,
+                          description=texts.clip(text, texts.EMBED_LIMIT))
+    embed.set_image(url="attachment://board.png")
+    embed.set_footer(text="My hand / act: your cards and moves, privately.")
+    return embed, discord.File(io.BytesIO(png), "board.png", description=texts.clip(title, 1024))
+
+
+async def hand_parts(table: Table, seat: int) -> tuple[discord.Embed, discord.File, dict]:
+    """A seat's private view: an embed (text twin), its image, and the view itself."""
+    view = table.view(table.game, seat)
+    png, text = await asyncio.to_thread(_draw_hand, table.game_id, view)
+    embed = discord.Embed(title=f"Your hand: {table.game.title}", colour=COLOUR,
+                          description=texts.clip(text, texts.EMBED_LIMIT))
+    embed.set_image(url="attachment://hand.png")
+    return embed, discord.File(io.BytesIO(png), "hand.png", description="Your hand"), view
+
+
+def status_line(table: Table, view: Mapping[str, Any]) -> tuple[str, list[int]]:
+    """Who must act and what they are asked (or the result), and the seats to ping."""
+    result = view.get("result")
+    names = [seat.name for seat in table.seats]
+    if table.status not in (PLAYING, LOBBY) and result:
+        winners = list(result.get("winners") or [])
+        who = texts.join_words(mention(table, s) for s in winners)
+        reason = fill(str(result.get("reason") or ""), names)
+        label = "Winner" if len(winners) == 1 else "Winners"
+        return (f"🏁 **Game over.** {reason} {label}: {who}.", winners)
+    if table.status != PLAYING:
+        return (texts.CLOSED_LINE, [])
+    waiting = sorted(table.to_act(table.game))
+    if not waiting:
+        return ("", [])
+    who = texts.join_words(mention(table, s) for s in waiting)
+    prompt = adapter(table.game_id).prompt(view)
+    pending = view.get("pending")
+    if pending:
+        prompt = fill(str(pending), names, view.get("pending_seat")) + "."
+    return (f"⏳ {who}: {prompt}", waiting)
+
+
+def open_line(table: Table) -> str:
+    """Which seats a new person may take now (issue 14), or nothing."""
+    seats = table.open_seats()
+    if not seats:
+        return ""
+    names = texts.join_words(f"**{discord.utils.escape_markdown(table.seats[s].name)}**"
+                             for s in seats)
+    return texts.SEAT_OPEN.format(seats=names)
+
+
+def turn_content(
+    table: Table, view: Mapping[str, Any], events: Sequence[Event]
+) -> tuple[str, list[int]]:
+    """The turn message's text: what just happened, then who must act (or the result),
+    and the seats open for a new person."""
+    line, ping = status_line(table, view)
+    line = "\n".join(x for x in (line, open_line(table)) if x)
+    said = public_texts(table, events)
+    # The same sentence twice in a row says nothing new (an event and its echo).
+    news = [t for i, t in enumerate(said) if i == 0 or t != said[i - 1]]
+    room = texts.CONTENT_LIMIT - len(line) - 4
+    while news and len("\n".join(news)) > room:
+        news.pop(0)  # the oldest news goes first; the board's log keeps the rest
+    return (("\n".join(news) + "\n\n" + line).strip(), ping)
+
+
+def turn_components(table: Table) -> discord.ui.View | None:
+    """**My hand / act** while the game runs, **Join** while a seat is open, **Rules**."""
+    kinds = (["hand"] if table.status == PLAYING else []) + \
+        (["join"] if table.open_seats() else []) + ["rules"]
+    assert table.key is not None
+    return sent(*(table_button(kind, table.key) for kind in kinds))
+
+
+# -- the lobby ------------------------------------------------------------------------------
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    """The lobby message: the seats, the options in words, the turn clock, how to play on;
+    its title follows the status (issue 14: a lobby that runs itself)."""
+    game = table.game
+    lines = [f"{i + 1}. {mention(table, i)}" + (" (host)" if s.player == table.host else "")
+             for i, s in enumerate(table.seats)]
+    state = {LOBBY: "a table is open", PLAYING: "the game is on"}.get(
+        table.status, "the table is closed")
+    embed = discord.Embed(title=f"{game.title}: {state}", colour=COLOUR)
+    # advanced options (dozens of rules questions) are listed only where they differ
+    specs = game.options
+    shown = {k: v for k, v in table.options.items()
+             if k not in specs or not specs[k].advanced or v != specs[k].default}
+    opts = " · ".join(f"{texts.option_name(k)}: {texts.option_value(v)}"
+                      for k, v in sorted(shown.items())) or "the standard game"
+    s = table.settings
+    clock = texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)
+    embed.description = (
+        f"**Captains ({len(table.seats)}/{game.max_players}, "
+        f"at least {game.min_players}):**\n" + "\n".join(lines)
+        + f"\n\n**Options:** {opts}"
+        + (f"\n\n{texts.CLOCK_HEAD}\n{clock}\n\n{texts.LOBBY_HELP}"
+           if table.status == LOBBY else "")
+    )
+    return embed
+
+
+def lobby_components(table: Table) -> discord.ui.View | None:
+    """Join, Leave, Add AI and Start while the lobby is open; Rules always."""
+    kinds = [*(LOBBY_KINDS if table.status == LOBBY else ()), "rules"]
+    assert table.key is not None
+    return sent(*(table_button(kind, table.key) for kind in kinds))
+
+
+# -- the hand -------------------------------------------------------------------------------
+
+
+def hand_headline(table: Table, seat: int, reminded: str = "") -> str:
+    """The line above a hand DM: it is your turn (and what you are asked), the reminder
+    (``reminded`` is its head, "⏰ Reminder"), or the result; nothing while others play."""
+    view = table.view(table.game, None)
+    line, waiting = status_line(table, view)
+    if table.status != PLAYING:
+        return line if table.status == FINISHED else ""
+    if seat not in waiting:
+        return ""
+    asked = line.split(": ", 1)[-1]
+    if reminded:
+        return f"{reminded}: the table is waiting for you. {asked}"
+    return f"⏳ **It is your turn.** {asked}"
+
+
+def hand_content(table: Table, seat: int, events: Sequence[Event] = (),
+                 reminded: str = "", note: str = "") -> str:
+    """The words of a hand DM: the table, the headline, ``note`` and the seat's private
+    news."""
+    lines = [f"**{table.game.title}** in <#{table.id}>", note,
+             hand_headline(table, seat, reminded), *private_texts(table, events, seat)]
+    return texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT)

@@ -1,0 +1,196 @@
+"""Ratings: one per player, game and server, counted once when a game ends (issue 15).
+
+The maths is openskill's (``openskill.models.PlackettLuce``, the Weng-Lin Bayesian rating
+for free-for-all games of any number of players, with ties): nothing here computes a
+rating. A rating is the library's ``mu`` (25 for a newcomer) with its uncertainty ``sigma``
+(25/3 at first, shrinking with every game). The choices it leaves to us:
+
+- **Ranks.** Each game's ``result()`` names its ``winners`` and lists ``scores``, more being
+  better in every game (victory points, doubloons, loon, treasure points, headquarters
+  strength), and Sewer Pirats adds a ``tiebreak`` (the rulebook's crew spaces). The winners
+  share the first place, even when a rulebook tie-break had to decide it, since the result
+  already applied that tie-break. Everyone else is placed by score (then tie-break), and
+  equal scores share a place. So a shared victory is a tie for first, and 2 to 6 players
+  are one ranking.
+- **AI captains** are rated as players of their level: every AI seat of level ``hard`` in
+  one server's games of one game is the player "ai:hard" there, so beating it moves a
+  person's rating as much as beating a person of that rating. When one level holds several
+  seats of a game, each seat is rated from the level's rating, and the level's new rating is
+  the mean of what the library gives those seats (one game counts once for it).
+- **A seat an AI took over** on a time-out counts for the person who sat there: letting
+  the clock run out never spares a rating, and the AI that finished is not rated for it.
+- **Abandoned and aborted games** are not rated; only a table that reached its result is.
+- **Once only.** :func:`rate_finished` marks the table rated in the transaction that
+  writes the ratings (``Store.rate_table``), so a crash, a restart, a second process or a
+  second call never counts a game twice; :func:`rate_unrated` counts the finished tables a
+  crash left unrated, oldest first.
+- **Shown and ranked.** A change is shown as ``mu`` before and after (a win raises it, a
+  loss lowers it). Leaderboards rank by the library's conservative estimate ``mu - 3
+  sigma`` (``ordinal``), so one lucky first game does not top players with fifty.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+import engine
+from data.store import DamagedTable, PlayerRating, SeatRating, Store
+from engine.table import FINISHED, Seat, Table
+
+#: the library's model with its published defaults (mu 25, sigma 25/3, beta 25/6)
+MODEL = PlackettLuce()
+#: how many sigmas the leaderboard's conservative estimate takes off mu
+SURE = 3.0
+AI_PREFIX = "ai:"
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What a finished game did to the rating of the player at one seat, for the game-over
+    message: the seat's name at the table, its rating before and after."""
+
+    seat: int
+    name: str
+    player: str
+    rank: int
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        """The change as the two shown ratings (one decimal) differ, so the line adds up."""
+        d = round(self.after, 1) - round(self.before, 1)
+        return 0.0 if abs(d) < 0.05 else d
+
+
+def player_of(seat: Seat) -> str | None:
+    """Whose rating a seat's game counts for: the person seated; the person an AI took
+    over from on a time-out; the AI level ("ai:hard") for an AI seated as such. None for a
+    seat whose person asked to be forgotten (its game is rated with a newcomer's rating
+    that is not kept)."""
+    if seat.is_ai:
+        return seat.former or f"{AI_PREFIX}{seat.ai}"
+    return seat.player
+
+
+def is_ai(player: str) -> bool:
+    return player.startswith(AI_PREFIX)
+
+
+def ai_name(player: str) -> str:
+    """The name of an AI level's rating: "AI (hard)"."""
+    return f"AI ({player.removeprefix(AI_PREFIX)})"
+
+
+def ranks(result: Mapping[str, Any], n: int) -> list[int]:
+    """Each seat's place, 1 for the winners; the others by score, then tie-break, equal
+    ones sharing a place (see the module docstring)."""
+    winners = {int(w) for w in result.get("winners") or []}
+    scores = _numbers(result.get("scores"), n)
+    ties = _numbers(result.get("tiebreak"), n)
+    keys = sorted({(scores[s], ties[s]) for s in range(n) if s not in winners}, reverse=True)
+    return [1 if s in winners else 2 + keys.index((scores[s], ties[s])) for s in range(n)]
+
+
+def _numbers(values: Any, n: int) -> list[float]:
+    if isinstance(values, Sequence) and len(values) == n and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return [float(v) for v in values]
+    return [0.0] * n  # no comparable scores: every non-winner shares the second place
+
+
+def conservative(rating: PlayerRating) -> float:
+    """The leaderboard's key: mu - 3 sigma, the library's ``ordinal``."""
+    return MODEL.rating(mu=rating.mu, sigma=rating.sigma).ordinal(z=SURE)
+
+
+def _players(table: Table) -> Iterable[str]:
+    return [p for p in map(player_of, table.seats) if p is not None]
+
+
+def _rate(table: Table, current: Mapping[str, PlayerRating], ended: float
+          ) -> tuple[list[SeatRating], list[PlayerRating]]:
+    """The seats' changes and the players' new ratings for a finished table (inside
+    ``Store.rate_table``'s transaction)."""
+    result = engine.get_game(table.game_id).result(table.state)
+    if result is None:
+        return [], []
+    n = len(table.seats)
+    places = ranks(result, n)
+    who = [player_of(s) for s in table.seats]
+    before = []
+    for p in who:
+        old = current.get(p) if p is not None else None
+        before.append(MODEL.rating() if old is None else MODEL.rating(mu=old.mu, sigma=old.sigma))
+    after = [team[0] for team in MODEL.rate([[r] for r in before], ranks=list(places))]
+    key = table.key or 0
+    changes = [SeatRating(key, s, p, places[s], before[s].mu, before[s].sigma,
+                          after[s].mu, after[s].sigma)
+               for s, p in enumerate(who) if p is not None]
+    guild = table.guild or ""
+    updated = []
+    for p in dict.fromkeys(p for p in who if p is not None):
+        seats = [s for s in range(n) if who[s] == p]
+        old = current.get(p)
+        name = _name(table, p, seats[0], old)
+        updated.append(PlayerRating(
+            guild, table.game_id, p, name,
+            fmean(after[s].mu for s in seats), fmean(after[s].sigma for s in seats),
+            (old.games if old else 0) + 1,
+            (old.wins if old else 0) + (1 if any(places[s] == 1 for s in seats) else 0),
+            key, ended))
+    return changes, updated
+
+
+def _name(table: Table, player: str, seat: int, old: PlayerRating | None) -> str:
+    if is_ai(player):
+        return ai_name(player)
+    s = table.seats[seat]
+    if s.is_ai:  # taken over on a time-out: the person's name, as they last sat
+        return old.name if old is not None else s.name.removesuffix(" (AI)")
+    return s.name
+
+
+async def rate_finished(store: Store, table: Table, now: float | None = None
+                        ) -> list[RatingChange]:
+    """Count the ratings of ``table``'s game if it is finished and not counted yet: the
+    entry point of the game-over message. [] when it is not finished (abandoned, aborted,
+    still playing) or was rated already. A table whose saved game cannot be read is left
+    unrated (and logged by the store)."""
+    if table.key is None or table.status != FINISHED:
+        return []
+    try:
+        rows = await store.rate_table(table.key, time.time() if now is None else now,
+                                      _players, _rate)
+    except DamagedTable:
+        return []
+    names = [s.name for s in table.seats]
+    return [RatingChange(c.seat, names[c.seat] if c.seat < len(names) else f"Seat {c.seat + 1}",
+                         c.player, c.rank, c.mu_before, c.mu_after) for c in rows]
+
+
+async def rate_unrated(store: Store, now: float) -> int:
+    """Count every finished table that is not rated yet, in the order the games ended
+    (the bot's housekeeping runs this at start and every hour: a crash between a game's end
+    and its game-over message leaves it unrated). Returns how many were rated."""
+    rated = 0
+    for key in await store.unrated_tables():
+        try:
+            if await store.rate_table(key, now, _players, _rate):
+                rated += 1
+        except DamagedTable:
+            continue  # logged once by the store; /game repair brings it back
+    return rated
+
+
+def change_lines(changes: Iterable[RatingChange]) -> list[str]:
+    """One line per rated seat for the game-over message, winners first:
+    "Anne: 25.0 → 27.3 (+2.3)". The names are the seats' names as given (plain text)."""
+    return [f"{c.name}: {c.before:.1f} → {c.after:.1f} ({c.delta:+.1f})"
+            for c in sorted(changes, key=lambda c: (c.rank, c.seat))]

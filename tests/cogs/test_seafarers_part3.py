@@ -1,0 +1,197 @@
+"""The Great Crossing and Greater Catan in a Discord channel, whole games through discord.py's
+own objects (the harness), played the way tests/cogs/test_seafarers.py plays the other
+scenarios: Alice with ``/catan`` slash commands, picking places from autocomplete; Bob with
+the buttons and menus of his private panel; two computer players take the other seats
+(both scenarios are for four). Each person acts as the heuristic player would, found in
+the lists the bot offers. Taking a number chip from Greater Catan's main island is a move
+of the private panel's menu for both of them (its hexes are named there)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import engine
+from cogs.actions import encode, token
+from engine.core import Action
+from engine.seafarers.ai import ai_action
+from engine.seafarers.chip_bag import CHIP
+from engine.seafarers.rules import hex_name
+from tests.cogs.flows import boards, table_of
+from tests.cogs.harness import FakeUser, Harness
+
+GAME = engine.get_game("seafarers")
+
+
+async def open_catan(h: Harness, host: FakeUser, guest: FakeUser, scenario: str) -> None:
+    r = await h.slash(host, "game new", game="seafarers", scenario=scenario)
+    assert "Your table is open" in r.text, r.text
+    await h.slash(guest, "game join")
+    for _ in range(2):
+        await h.slash(host, "game add-bot", level="easy")
+    r = await h.slash(host, "game start")
+    assert "The game begins" in r.text, r.text
+
+
+def _is(value: str, action: Action) -> bool:
+    if value.startswith("#"):
+        return value == token(action)
+    return Action.from_dict(json.loads(value)) == action
+
+
+async def _pick(h: Harness, user: FakeUser, command: str, option: str, typed: str,
+                want: Action) -> str:
+    offered = await h.autocomplete(user, command, option, typed)
+    found = [c["value"] for c in offered if _is(c["value"], want)]
+    assert found, f"{want} not offered by /{command} for {typed!r}: {offered}"
+    return found[0]
+
+
+async def intended(h: Harness, user: FakeUser, rng: random.Random) -> Action:
+    """The heuristic player's move for ``user`` (no trade offers of its own: long games)."""
+    table = await table_of(h)
+    action = ai_action(table.state, table.seat_of(str(user.id)), rng, "easy", False)
+    assert action is not None
+    return action
+
+
+async def alice_acts(h: Harness, alice: FakeUser, turn, rng: random.Random) -> None:
+    want = await intended(h, alice, rng)
+    kind, args = want.kind, dict(want.args)
+    if kind in ("settlement", "city", "road", "ship"):
+        table = await table_of(h)
+        if "c" in args:
+            words = f"at {args['c'] + 1}"
+        else:
+            a, b = table.state.board.edges[args["e"]]
+            words = f"on {a + 1}-{b + 1}"
+        r = await h.slash(alice, "catan build",
+                          place=await _pick(h, alice, "catan build", "place", words, want))
+    elif kind in ("roll", "end", "buy", "accept", "decline", "withdraw", "stop"):
+        r = await h.slash(alice, f"catan {kind}")
+    elif kind == "bank":
+        r = await h.slash(alice, "catan bank",
+                          trade=await _pick(h, alice, "catan bank", "trade", "", want))
+    elif kind in ("discard", "gold", "plenty"):
+        r = await h.slash(alice, "catan discard" if kind == "discard" else "catan take",
+                          cards=f"1 {args['res']}")
+    elif kind in ("robber", "pirate"):
+        # Greater Catan has more hexes than a list shows (25): Alice types the hex's name
+        table = await table_of(h)
+        name = hex_name(table.state, args["hex"]).split(" ")[0]
+        r = await h.slash(alice, "catan robber",
+                          hex=await _pick(h, alice, "catan robber", "hex", name, want))
+    elif kind == "steal":
+        r = await h.slash(alice, "catan steal",
+                          player=await _pick(h, alice, "catan steal", "player", "", want))
+    elif kind == "play":
+        r = await h.slash(alice, "catan play",
+                          card=await _pick(h, alice, "catan play", "card", "", want))
+    elif kind == CHIP:
+        await panel_acts(h, alice, turn, want)
+        return
+    else:
+        r = await h.slash(alice, "catan move",
+                          action=await _pick(h, alice, "catan move", "action", "", want))
+    assert r.ephemeral, r.text
+    assert r.text.startswith("Done:"), r.text
+
+
+async def panel_acts(h: Harness, user: FakeUser, turn, want: Action) -> None:
+    """``user`` opens the private panel from the turn message and clicks ``want``: its
+    button, else its entry in the panel's menu."""
+    r = await h.click(user, turn, "My hand / act")
+    panel = r.message
+    assert panel.ephemeral and panel.images, "the panel shows the hand image"
+    value = encode(want)
+    buttons = [i for i in panel.items() if i.get("type") == 2
+               and i["custom_id"].startswith("parley:do:")]
+    pressed = [b for b in buttons if b["custom_id"].endswith(":" + value)
+               or b["custom_id"].endswith(":" + token(want))]
+    if pressed:
+        await h.click(user, panel, pressed[0]["custom_id"])
+        return
+    menus = [s for s in panel.selects() if s["custom_id"].startswith("parley:act:")]
+    found = [(s["custom_id"], o["value"]) for s in menus for o in s["options"]
+             if _is(o["value"], want)]
+    if found:
+        await h.select(user, panel, [found[0][1]], custom_id=found[0][0])
+        return
+    assert want.kind != CHIP, f"{want} is not on the panel"
+    r = await h.slash(user, "catan move", action=value)
+    assert r.text.startswith("Done:"), r.text
+
+
+async def play_to_the_end(h: Harness, alice: FakeUser, bob: FakeUser,
+                          rng: random.Random) -> None:
+    for _ in range(6000):
+        table = await table_of(h)
+        if table.status != "playing":
+            return
+        turn = boards(h)[-1]
+        waiting = turn.pinged & {alice.id, bob.id}
+        assert waiting, f"the turn message pings nobody: {turn.content!r}"
+        if alice.id in waiting:
+            await alice_acts(h, alice, turn, rng)
+        else:
+            await panel_acts(h, bob, turn, await intended(h, bob, rng))
+    raise AssertionError("too many moves")
+
+
+async def _history_kinds(h: Harness, table) -> set[str]:
+    return {e.action.kind for e in await h.bot.store.history(table.key, limit=100_000)}
+
+
+async def test_a_whole_game_of_the_great_crossing(h: Harness) -> None:
+    """Start settlements on one island each, ships across the strait, trade line chips
+    counted in the score, to the end at 13 victory points; the board shows the lines."""
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob, "great_crossing")
+    await play_to_the_end(h, alice, bob, random.Random(11))
+    table = await table_of(h)
+    s = table.state
+    assert table.status == "finished" and GAME.result(s) is not None
+    kinds = await _history_kinds(h, table)
+    assert {"settlement", "road", "ship", "roll", "end", "city"} <= kinds
+    for seat in range(4):  # both start settlements on one island, the home island
+        assert len(s.homes[seat]) == 1
+    held = [line["holder"] for line in s.extra["lines"]]
+    assert held and s.special == [held.count(p) for p in range(4)]
+    # the last board posted shows the trade lines; no placeholder anywhere
+    last = GAME.view(s, None)
+    assert last["trade_lines"]
+    assert all(p.images and p.images[0].startswith(b"\x89PNG") for p in boards(h))
+    assert "Trade line: " in boards(h)[-1].text
+    for msg in h.rec.messages.values():
+        assert not re.search(r"\{p\d+\}|\{name\}", msg.text + json.dumps(msg.components))
+    replayed = await h.bot.store.replay(table.key)
+    assert GAME.dump(replayed) == GAME.dump(s)
+
+
+@pytest.mark.parametrize("seed", [5])
+async def test_a_whole_game_of_greater_catan(h: Harness, seed: int) -> None:
+    """Start on the main island, ships to the small islands drawing their chips from the
+    bag, then chips taken from the main island once the bag is empty (a move of the
+    panel), to the end at 18 victory points."""
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_catan(h, alice, bob, "greater_catan")
+    await play_to_the_end(h, alice, bob, random.Random(seed))
+    table = await table_of(h)
+    s = table.state
+    assert table.status == "finished" and GAME.result(s) is not None
+    kinds = await _history_kinds(h, table)
+    assert {"settlement", "ship", "roll", "end", "city"} <= kinds
+    assert s.extra["bag"] == []  # the bag ran out: chips were taken from the main island,
+    # by the people too, from their panels
+    people = {table.seat_of(str(alice.id)), table.seat_of(str(bob.id))}
+    history = await h.bot.store.history(table.key, limit=100_000)
+    assert any(e.action.kind == CHIP and e.seat in people for e in history)
+    texts = " ".join(m.text for m in boards(h))
+    assert "Chip bag: " in texts
+    for msg in h.rec.messages.values():
+        assert not re.search(r"\{p\d+\}|\{name\}", msg.text + json.dumps(msg.components))
+    replayed = await h.bot.store.replay(table.key)
+    assert GAME.dump(replayed) == GAME.dump(s)
