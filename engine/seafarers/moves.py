@@ -342,13 +342,40 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
             if (at_sea or kind == "robber") and s.terrain[h] != "hidden"
         ]
     robber, pirate = s.robber, s.pirate
+    # whom a move lets the seat rob (victims_at), for every hex at once: each other
+    # player with a card, at the hexes of its buildings (robber) or its ships (pirate)
+    b = s.board
+    f = facts(s)
+    hands = s.hands
+    on_land: dict[int, list[int]] = {}
+    at_sea_owners: dict[int, list[int]] = {}
+    for p in range(s.n):
+        if p == seat or not any(hands[p]):
+            continue
+        sf = f.seats[p]
+        for c, _ in sf.buildings:
+            for h in b.corner_hexes[c]:
+                got = on_land.get(h)
+                if got is None:
+                    on_land[h] = [p]
+                elif got[-1] != p:
+                    got.append(p)
+        if at_sea:
+            for e, k in sf.routes:
+                if k == "ship":
+                    for h in b.edge_hexes[e]:
+                        got = at_sea_owners.get(h)
+                        if got is None:
+                            at_sea_owners[h] = [p]
+                        elif got[-1] != p:
+                            got.append(p)
     out = []
     for h, a in acts:
         if h == robber or h == pirate:
             continue
-        victims = victims_at(s, seat, a.kind, h)
+        victims = (on_land if a.kind == "robber" else at_sea_owners).get(h)
         if victims:  # the label names whom the move lets you rob
-            a = _kept(s, seat, (a.kind, h, s.chips[h], victims), a.kind, {"hex": h})
+            a = _kept(s, seat, (a.kind, h, s.chips[h], tuple(victims)), a.kind, {"hex": h})
         out.append(a)
     return out
 
