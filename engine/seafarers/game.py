@@ -38,6 +38,11 @@ ROUND_LIMIT = 100
 #: players answering in at most 1 + 4 + 4 + 1 steps (a counter-offer), and a confirmation:
 #: 2 * 41. Total < 600.
 TURN_BOUND = 600
+#: Events made once and shared (an Event is frozen), by kind, text and addressees: most
+#: events recur ("{p1} ends the turn.", a roll, a bank trade)
+_EVENTS: dict[tuple, Event] = {}
+#: a bot process meets a few thousand texts a game; emptied when full (reliability item 8)
+_EVENTS_BOUND = 20_000
 
 
 class Seafarers:
@@ -87,14 +92,21 @@ class Seafarers:
             if found is None:
                 raise IllegalAction(self._refusal(state, seat, moves.legal(state, seat)))
         state.cached_legal = None
-        # the engine's own args: equal to the caller's, and of the engine's types
-        out = rules.play(state, seat, kind, dict(found.args))
+        # the engine's own args (equal to the caller's, and of the engine's types), which
+        # the rules only read
+        out = rules.play(state, seat, kind, found.args)
         if kind in rules.VP_MOVES:
             out.extend(rules.check_win(state))
         events = []
         log = state.log
         for text, to in out:
-            events.append(Event(kind, text, to))
+            key = (kind, text, to)
+            event = _EVENTS.get(key)
+            if event is None:
+                if len(_EVENTS) >= _EVENTS_BOUND:
+                    _EVENTS.clear()
+                event = _EVENTS[key] = Event(kind, text, to)
+            events.append(event)
             if to is None:
                 log.append(text)
         if len(log) > 10:

@@ -220,7 +220,9 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Move]:
 def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
     """Apply a legal move; returns events as (text, to) with to None for public."""
     ph = s.phase
-    if ph in (COMPOSE, ANSWER, CONFIRM) or kind == "offer":  # the most frequent moves
+    if ph == MAIN or ph == ROLL:  # the most frequent moves
+        return _turn_move(s, seat, kind, args)
+    if ph in (COMPOSE, ANSWER, CONFIRM):
         return _trade_move(s, seat, kind, args)
     ev: list[tuple[str, Any]] = []
     b = s.board
@@ -330,11 +332,32 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         if s.free == 0:
             s.phase = s.ret
         return ev
-    # ROLL / MAIN
-    if kind == "play":
-        return _play_dev(s, seat, args)
+    raise AssertionError(ph)
+
+
+def _turn_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
+    """A move of the ROLL or MAIN phase, the kinds tested in the order random play meets
+    them most."""
     if kind == "roll":
         return _roll(s, seat)
+    if kind == "end":
+        return _end_turn(s, seat)
+    if kind == "offer":
+        return _trade_move(s, seat, kind, args)
+    if kind == "bank":
+        i, j = RI[args["give"]], RI[args["get"]]
+        ratio = harbour_ratio(s, seat, i)
+        s.hands[seat][i] -= ratio
+        s.bank[i] += ratio
+        s.hands[seat][j] += 1
+        s.bank[j] -= 1
+        where = ("the bank" if ratio == 4 else "a 3:1 harbour" if ratio == 3
+                 else f"a 2:1 {args['give']} harbour")
+        return [(f"{P(seat)} trades {ratio} {args['give']} for 1 {args['get']} "
+                 f"with {where}.", None)]
+    if kind == "play":
+        return _play_dev(s, seat, args)
+    b = s.board
     if kind in ("road", "ship"):
         pay(s, seat, COST[kind])
         return _place_route(s, b, seat, kind, args["e"])
@@ -360,23 +383,10 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         put_route(s, e, None)
         put_route(s, f, [seat, "ship"])
         s.ship_moved = True
-        ev.append((f"{P(seat)} moves a ship from {edge_name(b, e)} to {edge_name(b, f)}.", None))
+        ev = [(f"{P(seat)} moves a ship from {edge_name(b, e)} to {edge_name(b, f)}.", None)]
         ev.extend(rules_of(s).after_route(s, seat, f))
         ev.extend(update_longest(s, b, [seat]))
         return ev
-    if kind == "bank":
-        i, j = RI[args["give"]], RI[args["get"]]
-        ratio = harbour_ratio(s, seat, i)
-        s.hands[seat][i] -= ratio
-        s.bank[i] += ratio
-        s.hands[seat][j] += 1
-        s.bank[j] -= 1
-        where = ("the bank" if ratio == 4 else "a 3:1 harbour" if ratio == 3
-                 else f"a 2:1 {args['give']} harbour")
-        return [(f"{P(seat)} trades {ratio} {args['give']} for 1 {args['get']} "
-                 f"with {where}.", None)]
-    if kind == "end":
-        return _end_turn(s, seat)
     raise AssertionError(kind)
 
 
