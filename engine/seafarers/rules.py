@@ -7,9 +7,10 @@ Texts name players "{pN}".
 
 from __future__ import annotations
 
+import random
+from _random import Random as _CRandom
+from hashlib import sha512
 from typing import Any
-
-from engine.core import rng
 
 from .board import RESOURCE_OF, RESOURCES, TERRAIN_WORDS, Board, place_name
 from .facts import (  # noqa: F401  (the board facts, named here for rules' users too)
@@ -113,9 +114,31 @@ def new_state(n: int, seed: str, sid: str = "new_shores", round_limit: int = 100
     return s
 
 
-def draw(s: State):
+def draw(s: State) -> random.Random:
+    """The game's next random stream, ``engine.core.rng(s.seed, s.counter)`` after one more
+    draw: the same numbers, made without random.Random's checks in Python (a roll's
+    largest cost). random.Random seeds a string as the int of its bytes followed by their
+    SHA-512 digest (its ``seed``, version 2): that int seeds the generator here directly;
+    tests/engine/seafarers/test_speed_paths.py checks the two streams are one."""
     s.counter += 1
-    return rng(s.seed, s.counter)
+    key = f"{s.seed}#{s.counter}".encode()
+    r = _NEW_RANDOM(random.Random)
+    _SEED(r, int.from_bytes(key + sha512(key).digest(), "big"))
+    r.gauss_next = None  # as random.Random.seed leaves it
+    return r
+
+
+_NEW_RANDOM = random.Random.__new__
+_SEED = _CRandom.seed
+
+
+def die(getrandbits: Any) -> int:
+    """``randint(1, 6)`` of the generator whose ``getrandbits`` this is: the same number,
+    drawn as random.Random draws it (3 random bits until they are below 6)."""
+    r = getrandbits(3)
+    while r >= 6:
+        r = getrandbits(3)
+    return r + 1
 
 
 def snake(n: int) -> list[int]:
@@ -455,12 +478,18 @@ def _settle(s: State, b: Board, seat: int, c: int) -> list[tuple[str, Any]]:
     return ev
 
 
+#: the text of a roll, by seat and dice: [seat][6 * (d1 - 1) + d2 - 1]
+_ROLLS = tuple(tuple(f"{{p{p}}} rolls {d1} + {d2} = {d1 + d2}." for d1 in range(1, 7)
+                     for d2 in range(1, 7)) for p in range(8))
+
+
 def _roll(s: State, seat: int) -> list[tuple[str, Any]]:
-    rnd = draw(s)
-    d1, d2 = rnd.randint(1, 6), rnd.randint(1, 6)
+    bits = draw(s).getrandbits
+    d1 = die(bits)
+    d2 = die(bits)
     s.dice = [d1, d2]
     total = d1 + d2
-    ev: list[tuple[str, Any]] = [(f"{P(seat)} rolls {d1} + {d2} = {total}.", None)]
+    ev: list[tuple[str, Any]] = [(_ROLLS[seat][6 * d1 + d2 - 7], None)]
     if total == 7:
         for p in range(s.n):
             k = n_cards(s, p)
@@ -500,41 +529,68 @@ def produce(s: State, total: int) -> list[tuple[str, Any]]:
     what is left). Gold fields owe a free choice per card (picked in the gold phase)."""
     owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards
     buildings = s.buildings
+    robber = s.robber
+    gold = s.owed
     for h, i, corners in _producers(s).get(total, ()):
-        if h == s.robber:
+        if h == robber:
             continue
         for c in corners:
             bl = buildings[c]
             if bl is None:
                 continue
             if i < 0:  # gold
-                s.owed[bl[0]] += bl[1]
+                gold[bl[0]] += bl[1]
             else:
-                per = owed.setdefault(i, {})
-                per[bl[0]] = per.get(bl[0], 0) + bl[1]
+                per = owed.get(i)
+                if per is None:
+                    owed[i] = {bl[0]: bl[1]}
+                else:
+                    per[bl[0]] = per.get(bl[0], 0) + bl[1]
     ev: list[tuple[str, Any]] = []
-    got = [[0] * 5 for _ in range(s.n)]
+    got: dict[int, list[int]] = {}  # seat -> cards received per resource
+    bank, hands = s.bank, s.hands
     for i in sorted(owed):
         per = owed[i]
-        if sum(per.values()) <= s.bank[i]:
-            for p, k in per.items():
-                got[p][i] = k
+        if sum(per.values()) <= bank[i]:
+            pay = per
         elif len(per) == 1:
             (p,) = per
-            got[p][i] = s.bank[i]
+            pay = {p: bank[i]}
             ev.append((f"The bank is short of {RESOURCES[i]}: {P(p)} gets what "
                        f"is left.", None))
         else:
             ev.append((f"The bank is short of {RESOURCES[i]}: nobody gets any.", None))
-        for p in per:
-            s.hands[p][i] += got[p][i]
-            s.bank[i] -= got[p][i]
+            continue
+        for p, k in pay.items():
+            hands[p][i] += k
+            bank[i] -= k
+            mine = got.get(p)
+            if mine is None:
+                mine = got[p] = [0] * 5
+            mine[i] = k
     for p in range(s.n):
-        if any(got[p]):
-            ev.append((f"{P(p)} receives {cards_text(got[p])}.", None))
-        if s.owed[p]:
-            ev.append((f"{P(p)} may pick {s.owed[p]} from the gold field.", None))
+        mine = got.get(p)
+        if mine is not None and any(mine):
+            ev.append((_receives(p, mine), None))
+        if gold[p]:
+            ev.append((f"{P(p)} may pick {gold[p]} from the gold field.", None))
     return ev
+
+
+_RECEIVES: dict[tuple[int, ...], str] = {}
+#: seats times the handfuls a roll brings (a few hundred met); emptied when full
+_RECEIVES_BOUND = 4096
+
+
+def _receives(p: int, cards: list[int]) -> str:
+    """"{p1} receives 1 wood, 2 ore.", made once per seat and cards."""
+    key = (p, *cards)
+    text = _RECEIVES.get(key)
+    if text is None:
+        if len(_RECEIVES) >= _RECEIVES_BOUND:
+            _RECEIVES.clear()
+        text = _RECEIVES[key] = f"{P(p)} receives {cards_text(cards)}."
+    return text
 
 
 def _play_dev(s: State, seat: int, args: dict[str, Any]) -> list[tuple[str, Any]]:
