@@ -434,9 +434,13 @@ class SeatFacts:
 class Facts:
     """The facts of one arrangement of pieces (see the module's docstring)."""
 
-    __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats")
+    __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats", "production")
 
     def __init__(self, s: State) -> None:
+        #: what each number yields (rules.produce), by number (and the robber where it
+        #: stands on a hex of that number): it depends on the buildings only, so it is
+        #: carried over when a route changes
+        self.production: dict[Any, Any] = {}
         self.routes = routes = list(s.routes)
         self.buildings = buildings = list(s.buildings)
         self.pirate = s.pirate
@@ -471,6 +475,7 @@ class Facts:
         and open ship ends (which depend on their own routes, the buildings and the
         pirate only)."""
         g = Facts.__new__(Facts)
+        g.production = self.production if buildings is self.buildings else {}
         g.routes, g.buildings, g.pirate = routes, buildings, pirate
         g.counts = [list(c) for c in self.counts]
         g.vp = list(self.vp)

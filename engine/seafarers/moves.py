@@ -333,17 +333,20 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
     space (Oceans' face-down hexes)."""
     memo = s.board.memo
     at_sea = rules_of(s).pirate  # the base game has no pirate: the sea is nobody's
-    key = ("hex moves", tuple(s.chips), at_sea)
-    acts = memo.get(key)
-    if acts is None:
-        acts = memo[key] = [
-            (h, _kept(s, seat, (kind, h, s.chips[h]), kind, {"hex": h}))
-            for h, kind in enumerate("pirate" if t == "sea" else "robber" for t in s.terrain)
-            if (at_sea or kind == "robber") and s.terrain[h] != "hidden"
-        ]
-    robber, pirate = s.robber, s.pirate
+    chips = tuple(s.chips)
+    key = ("hex moves", chips, at_sea)
+    got = memo.get(key)
+    if got is None:
+        acts = [_kept(s, seat, (kind, h, chips[h]), kind, {"hex": h})
+                for h, kind in enumerate("pirate" if t == "sea" else "robber"
+                                         for t in s.terrain)
+                if (at_sea or kind == "robber") and s.terrain[h] != "hidden"]
+        got = memo[key] = (acts, {a.args["hex"]: i for i, a in enumerate(acts)})
+    acts, at = got
+    out = list(acts)  # in the order of the hexes
     # whom a move lets the seat rob (victims_at), for every hex at once: each other
-    # player with a card, at the hexes of its buildings (robber) or its ships (pirate)
+    # player with a card, at the hexes of its buildings (robber) or its ships (pirate);
+    # the label of such a move names them
     b = s.board
     f = facts(s)
     hands = s.hands
@@ -355,28 +358,29 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
         sf = f.seats[p]
         for c, _ in sf.buildings:
             for h in b.corner_hexes[c]:
-                got = on_land.get(h)
-                if got is None:
+                owners = on_land.get(h)
+                if owners is None:
                     on_land[h] = [p]
-                elif got[-1] != p:
-                    got.append(p)
+                elif owners[-1] != p:
+                    owners.append(p)
         if at_sea:
             for e, k in sf.routes:
                 if k == "ship":
                     for h in b.edge_hexes[e]:
-                        got = at_sea_owners.get(h)
-                        if got is None:
+                        owners = at_sea_owners.get(h)
+                        if owners is None:
                             at_sea_owners[h] = [p]
-                        elif got[-1] != p:
-                            got.append(p)
-    out = []
-    for h, a in acts:
-        if h == robber or h == pirate:
-            continue
-        victims = (on_land if a.kind == "robber" else at_sea_owners).get(h)
-        if victims:  # the label names whom the move lets you rob
-            a = _kept(s, seat, (a.kind, h, s.chips[h], tuple(victims)), a.kind, {"hex": h})
-        out.append(a)
+                        elif owners[-1] != p:
+                            owners.append(p)
+    for kind, found in (("robber", on_land), ("pirate", at_sea_owners)):
+        for h, owners in found.items():
+            i = at.get(h)
+            if i is not None and out[i].kind == kind:
+                out[i] = _kept(s, seat, (kind, h, chips[h], tuple(owners)), kind, {"hex": h})
+    # the hexes the robber and the pirate stand on are no move
+    gone = [i for i in (at.get(s.robber), at.get(s.pirate)) if i is not None]
+    for i in sorted(gone, reverse=True):
+        del out[i]
     return out
 
 

@@ -526,42 +526,88 @@ def _producers(s: State) -> dict[int, list[tuple[int, int, tuple[int, ...]]]]:
 def produce(s: State, total: int) -> list[tuple[str, Any]]:
     """Production with the bank-shortage rule (catan-base.md "A turn" 2): if the bank cannot
     pay everyone a resource, nobody gets it, unless only one player is owed it (he gets
-    what is left). Gold fields owe a free choice per card (picked in the gold phase)."""
-    owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards
-    buildings = s.buildings
+    what is left). Gold fields owe a free choice per card (picked in the gold phase).
+
+    What a number yields follows from the buildings, the robber and the producing hexes:
+    worked out once per arrangement (kept with the facts), and paid out as it is when the
+    bank holds enough of every resource and no gold pick is owed yet."""
+    f = facts(s)
+    producers = _producers(s)
+    key: Any = total
     robber = s.robber
-    gold = s.owed
-    for h, i, corners in _producers(s).get(total, ()):
-        if h == robber:
+    for h, _, _ in producers.get(total, ()):
+        if h == robber:  # the robber matters only on a hex of this number
+            key = (total, robber)
+    entry = f.production.get(key)
+    if entry is None or entry[0] is not producers:
+        entry = f.production[key] = _production(s, producers, total)
+    _, pays, gold, plain = entry
+    bank = s.bank
+    owed = s.owed
+    for i, _, need in pays:
+        if need > bank[i]:
+            return _produce_short(s, pays, gold)
+    if any(owed):
+        return _produce_short(s, pays, gold)
+    hands = s.hands
+    for i, per, need in pays:
+        bank[i] -= need
+        for p, k in per:
+            hands[p][i] += k
+    for p, k in gold:
+        owed[p] += k
+    return list(plain)
+
+
+def _production(s: State, producers: dict, total: int) -> tuple:
+    """(producers, pays, gold, plain): per resource in order, who is owed how many cards of
+    it and their sum; the gold picks owed per seat; the events when all is paid."""
+    owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards
+    gold: dict[int, int] = {}
+    buildings = s.buildings
+    for h, i, corners in producers.get(total, ()):
+        if h == s.robber:
             continue
         for c in corners:
             bl = buildings[c]
             if bl is None:
                 continue
-            if i < 0:  # gold
-                gold[bl[0]] += bl[1]
-            else:
-                per = owed.get(i)
-                if per is None:
-                    owed[i] = {bl[0]: bl[1]}
-                else:
-                    per[bl[0]] = per.get(bl[0], 0) + bl[1]
+            per = gold if i < 0 else owed.setdefault(i, {})
+            per[bl[0]] = per.get(bl[0], 0) + bl[1]
+    pays = tuple((i, tuple(owed[i].items()), sum(owed[i].values())) for i in sorted(owed))
+    got = [[0] * 5 for _ in range(s.n)]
+    for i, per, _ in pays:
+        for p, k in per:
+            got[p][i] = k
+    plain: list[tuple[str, Any]] = []
+    for p in range(s.n):
+        if any(got[p]):
+            plain.append((_receives(p, got[p]), None))
+        if gold.get(p):
+            plain.append((f"{P(p)} may pick {gold[p]} from the gold field.", None))
+    return producers, pays, tuple(gold.items()), tuple(plain)
+
+
+def _produce_short(s: State, pays: tuple, gold: tuple) -> list[tuple[str, Any]]:
+    """Production when the bank runs short of a resource (or gold picks are owed already):
+    the rule's every case."""
     ev: list[tuple[str, Any]] = []
     got: dict[int, list[int]] = {}  # seat -> cards received per resource
     bank, hands = s.bank, s.hands
-    for i in sorted(owed):
-        per = owed[i]
-        if sum(per.values()) <= bank[i]:
+    for p, k in gold:
+        s.owed[p] += k
+    for i, per, need in pays:
+        if need <= bank[i]:
             pay = per
         elif len(per) == 1:
-            (p,) = per
-            pay = {p: bank[i]}
+            p = per[0][0]
+            pay = ((p, bank[i]),)
             ev.append((f"The bank is short of {RESOURCES[i]}: {P(p)} gets what "
                        f"is left.", None))
         else:
             ev.append((f"The bank is short of {RESOURCES[i]}: nobody gets any.", None))
             continue
-        for p, k in pay.items():
+        for p, k in pay:
             hands[p][i] += k
             bank[i] -= k
             mine = got.get(p)
@@ -572,8 +618,8 @@ def produce(s: State, total: int) -> list[tuple[str, Any]]:
         mine = got.get(p)
         if mine is not None and any(mine):
             ev.append((_receives(p, mine), None))
-        if gold[p]:
-            ev.append((f"{P(p)} may pick {gold[p]} from the gold field.", None))
+        if s.owed[p]:
+            ev.append((f"{P(p)} may pick {s.owed[p]} from the gold field.", None))
     return ev
 
 
