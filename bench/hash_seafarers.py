@@ -2,9 +2,10 @@
 scenario exactly as before. Prints one SHA-256 per scenario and player count, and one over
 everything.
 
-    .venv/bin/python bench/hash_seafarers.py [games-per-count] [scenario ...]
+    .venv/bin/python bench/hash_seafarers.py [--moves-only] [games-per-count] [scenario ...]
 
-Run it before and after a change: the hashes must be equal. Per scenario and count it
+Run it before and after a change: the hashes must be equal. ``--moves-only`` leaves the
+labels out (for a change meant to correct a label: the games must still play the same). Per scenario and count it
 plays ``games`` random games (each waiting seat in turn picks uniformly among its legal
 moves, player offers included, as bench_seafarers.py does), one game of the same seeds
 without player offers, and one heuristic-AI game, and hashes, move by move: the legal
@@ -32,6 +33,8 @@ from engine.core import Action, IllegalAction  # noqa: E402
 from engine.seafarers.scenario_rules import SCENARIOS  # noqa: E402
 
 GAME = get_game("seafarers")
+#: hash the labels of the moves too (--moves-only: not)
+LABELS = True
 
 
 def _text(value: object) -> str:
@@ -54,7 +57,8 @@ def play(scenario: str, n: int, seed: str, h: Any, mode: str) -> int:
             if mode == "no-offers":
                 legal = [a for a in legal if a.kind != "offer"]
             action = rng.choice(legal)
-        h.update(_text([seat, [[a.kind, a.args, a.label] for a in legal]]).encode())
+        h.update(_text([seat, [[a.kind, a.args, a.label if LABELS else ""]
+                               for a in legal]]).encode())
         if steps % 50 == 25:
             before = _text(GAME.dump(state))
             try:
@@ -66,7 +70,7 @@ def play(scenario: str, n: int, seed: str, h: Any, mode: str) -> int:
             if _text(GAME.dump(state)) != before:
                 raise AssertionError("a refused move changed the state")
         events = GAME.apply(state, seat, action)
-        h.update(_text([action.kind, action.args, action.label]).encode())
+        h.update(_text([action.kind, action.args, action.label if LABELS else ""]).encode())
         for e in events:
             h.update(_text([e.kind, e.text, None if e.to is None else sorted(e.to)]).encode())
         if steps % 20 == 0:
@@ -78,7 +82,11 @@ def play(scenario: str, n: int, seed: str, h: Any, mode: str) -> int:
 
 
 def main() -> None:
+    global LABELS
     args = sys.argv[1:]
+    if args and args[0] == "--moves-only":
+        LABELS = False
+        args.pop(0)
     games = int(args.pop(0)) if args and args[0].isdigit() else 3
     only = set(args)
     total = hashlib.sha256()

@@ -298,7 +298,7 @@ class SeatFacts:
     just checked against (``facts(s)``)."""
 
     __slots__ = ("seat", "buildings", "routes", "_joins", "_roads", "_ships", "_spots",
-                 "_ratios", "_open", "targets", "memo")
+                 "_ratios", "_lowest", "_open", "targets", "memo")
 
     def __init__(self, seat: int, buildings: list[tuple[int, int]] | None = None,
                  routes: list[tuple[int, str]] | None = None) -> None:
@@ -311,6 +311,7 @@ class SeatFacts:
         self._ships: list[int] | None = None
         self._spots: list[int] | None = None
         self._ratios: list[int] | None = None
+        self._lowest = 0  # the lowest of the ratios (0: not worked out)
         self._open: list[int] | None = None
         self.targets: dict[int, list[int]] = {}
         #: move lists built from these places (moves.py keeps them here)
@@ -400,6 +401,12 @@ class SeatFacts:
             self._ratios = ratios
         return self._ratios
 
+    def lowest_ratio(self, s: State) -> int:
+        """The fewest cards of one resource the seat needs for a bank trade."""
+        if not self._lowest:
+            self._lowest = min(self.ratios(s))
+        return self._lowest
+
     def open(self, s: State) -> list[int]:
         """Ships at the open end of a line: one end has neither an own building nor another
         own ship (seafarers.txt "Moving ships"), not beside the pirate; built this turn
@@ -434,13 +441,15 @@ class SeatFacts:
 class Facts:
     """The facts of one arrangement of pieces (see the module's docstring)."""
 
-    __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats", "production")
+    __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats", "production",
+                 "_limits")
 
     def __init__(self, s: State) -> None:
         #: what each number yields (rules.produce), by number (and the robber where it
         #: stands on a hex of that number): it depends on the buildings only, so it is
         #: carried over when a route changes
         self.production: dict[Any, Any] = {}
+        self._limits: tuple[int, int, int, int] | None = None
         self.routes = routes = list(s.routes)
         self.buildings = buildings = list(s.buildings)
         self.pirate = s.pirate
@@ -463,6 +472,13 @@ class Facts:
     def seat(self, s: State, seat: int) -> SeatFacts:
         return self.seats[seat]
 
+    def limits(self, s: State) -> tuple[int, int, int, int]:
+        """The scenario's pieces per player in the order of ``counts``."""
+        got = self._limits
+        if got is None:
+            got = self._limits = rules_of(s).limits(s.layout)
+        return got
+
     def matches(self, s: State) -> bool:
         return self.pirate == s.pirate and self.routes == s.routes and (
             self.buildings == s.buildings)
@@ -476,6 +492,7 @@ class Facts:
         pirate only)."""
         g = Facts.__new__(Facts)
         g.production = self.production if buildings is self.buildings else {}
+        g._limits = self._limits
         g.routes, g.buildings, g.pirate = routes, buildings, pirate
         g.counts = [list(c) for c in self.counts]
         g.vp = list(self.vp)
@@ -487,6 +504,7 @@ class Facts:
                             old.routes if rt is None else rt)
             if keep and p not in changed:
                 new._spots, new._ratios, new._open = old._spots, old._ratios, old._open
+                new._lowest = old._lowest
             seats.append(new)
         g.seats = seats
         return g

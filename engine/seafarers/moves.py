@@ -195,6 +195,7 @@ def _discard_label(res: str, owed: int) -> str:
 
 #: moves without args, by kind
 _BARE = {kind: Action(kind, {}, text) for kind, text in _FIXED.items()}
+_ROLL, _OFFER, _END = _BARE["roll"], _BARE["offer"], _BARE["end"]
 #: moves naming one resource, by kind, in the order of RESOURCES
 _BY_RES = {
     kind: tuple(Action(kind, {"res": r}, _plain_label(kind, {"res": r})) for r in RESOURCES)
@@ -258,8 +259,10 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
     if ph == ROLL:
         if seat != s.turn:
             return []
+        if s.dev_played or not s.devs[seat]:
+            return [_ROLL]
         out = _dev_moves(s, seat)
-        out.append(_BARE["roll"])
+        out.append(_ROLL)
         return out
     if ph == COMPOSE:
         if seat != s.turn:
@@ -433,11 +436,11 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
             return [_BARE["end"]]
         if only == "play":
             return _dev_moves(s, seat)
-    out = _dev_moves(s, seat) if only is None else []
+    out = [] if only is not None or s.dev_played or not s.devs[seat] else _dev_moves(s, seat)
     f = facts(s)
     sf = f.seats[seat]
     count = f.counts[seat]
-    limit = rules_of(s).limits(s.layout)  # in the order of count
+    limit = f.limits(s)  # in the order of count
     hand = s.hands[seat]
     wood, brick, wool, grain, ore = hand
     if wood and brick and count[2] < limit[2] and (only is None or only == "road"):
@@ -451,7 +454,7 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
         out += _placements(s, sf, "city", sf.cities, "c")
     if wool and grain and ore and s.deck and (only is None or only == "buy"):
         out.append(_BARE["buy"])
-    if not s.ship_moved and (only is None or only == "move_ship") and count[3]:
+    if count[3] and not s.ship_moved and (only is None or only == "move_ship"):
         for e in sf.open(s):
             if e in s.new_ships:
                 continue
@@ -461,7 +464,7 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
                     _kept(s, seat, ("move_ship", e, t), "move_ship", {"e": e, "to": t})
                     for t in sf.ship_targets(s, e)]
             out += moves
-    if (only is None or only == "bank") and max(hand) >= 2:
+    if max(hand) >= sf.lowest_ratio(s) and (only is None or only == "bank"):
         ratios = sf.ratios(s)
         bank = s.bank
         for i in range(5):
@@ -470,9 +473,9 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
                 row = _BANK[ratio][i]
                 out.extend(row[j] for j in range(5) if j != i and bank[j] > 0)
     if s.offers_made < OFFERS_PER_TURN and (only is None or only == "offer") and any(hand):
-        out.append(_BARE["offer"])
+        out.append(_OFFER)
     if only is None:
-        out.append(_BARE["end"])
+        out.append(_END)
     return out
 
 
