@@ -112,11 +112,7 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
         return _discard_label(args["res"], s.owed[seat])
     if kind in ("robber", "pirate"):
         h = args["hex"]
-        text = f"Move the {kind} to {hex_name(s, h)}"
-        victims = victims_at(s, seat, kind, h)
-        if victims:
-            text += ", rob " + " or ".join(P(p) for p in victims)
-        return text
+        return _hex_label(s, kind, h, victims_at(s, seat, kind, h))
     if kind == "offer_send":
         o = s.offer
         return f"Offer {offer_text(o['give'])} for {offer_text(o['get'])}"
@@ -127,6 +123,14 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
         o = s.offer
         return f"Accept: give {offer_text(o['get'])} for {offer_text(o['give'])}"
     return kind
+
+
+def _hex_label(s: State, kind: str, h: int, victims: tuple[int, ...]) -> str:
+    """Moving the robber or the pirate to hex ``h``, naming whom it lets the mover rob."""
+    text = f"Move the {kind} to {hex_name(s, h)}"
+    if victims:
+        text += ", rob " + " or ".join(P(p) for p in victims)
+    return text
 
 
 #: a label longer than this is clipped by Discord's menus (cogs/texts.py, LABEL_LIMIT)
@@ -340,7 +344,7 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
     key = ("hex moves", chips, at_sea)
     got = memo.get(key)
     if got is None:
-        acts = [_kept(s, seat, (kind, h, chips[h]), kind, {"hex": h})
+        acts = [_hex_move(s, kind, h, ())
                 for h, kind in enumerate("pirate" if t == "sea" else "robber"
                                          for t in s.terrain)
                 if (at_sea or kind == "robber") and s.terrain[h] != "hidden"]
@@ -379,12 +383,25 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
         for h, owners in found.items():
             i = at.get(h)
             if i is not None and out[i].kind == kind:
-                out[i] = _kept(s, seat, (kind, h, chips[h], tuple(owners)), kind, {"hex": h})
+                out[i] = _hex_move(s, kind, h, tuple(owners))
     # the hexes the robber and the pirate stand on are no move
     gone = [i for i in (at.get(s.robber), at.get(s.pirate)) if i is not None]
     for i in sorted(gone, reverse=True):
         del out[i]
     return out
+
+
+def _hex_move(s: State, kind: str, h: int, victims: tuple[int, ...]) -> Action:
+    """The robber's or the pirate's move to ``h`` letting the mover rob ``victims`` (none:
+    nobody), made once per board."""
+    memo = s.board.memo
+    key = (kind, h, s.chips[h], victims)
+    a = memo.get(key)
+    if a is None:
+        if len(memo) > MEMO_BOUND:
+            memo.clear()
+        a = memo[key] = Action(kind, {"hex": h}, _hex_label(s, kind, h, victims))
+    return a
 
 
 def victims_at(s: State, seat: int, kind: str, h: int) -> tuple[int, ...]:
