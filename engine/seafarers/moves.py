@@ -10,6 +10,7 @@ one "offer" among the other moves rather than a step per resource.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -80,39 +81,13 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
     text = _plain_label(kind, args)
     if text is not None:
         return text
-    b = s.board
-    setup = s.phase in (SETUP_SETTLE, SETUP_ROUTE)
-    if kind == "settlement":
-        c = args["c"]
-        if setup:
-            return _fit(f"Found a start settlement at {c + 1}: {corner_words(s, c)}")
-        return _fit(f"Build a settlement at {c + 1}: {corner_words(s, c)}",
-                    f" ({_COST_TEXT['settlement']})")
-    if kind in ("road", "ship"):
-        cost = "free" if setup or s.phase == FREE_ROUTES else _COST_TEXT[kind]
-        e = args["e"]
-        return _fit(f"Build a {kind} on {edge_name(b, e)}, {edge_words(s, e)}", f" ({cost})")
-    if kind == "city":
-        c = args["c"]
-        return _fit(f"Upgrade the settlement at {c + 1} to a city: {corner_words(s, c)}",
-                    f" ({_COST_TEXT['city']})")
-    if kind == "harbour":
-        e = args["e"]
-        top = s.extra["harbours"][-1]
-        return _fit(f"Place the {harbour_words(top)} harbour on {edge_name(b, e)}, "
-                    f"{edge_words(s, e)}")
-    if kind == "move_ship":
-        e, to = args["e"], args["to"]
-        return _fit(f"Move the ship on {edge_name(b, e)} to {edge_name(b, to)}, "
-                    f"{edge_words(s, to)}")
+    if kind in _PLACED:
+        return _label_of(s, _words_key(s, seat, kind, args))
     if kind == "bank":
         return _bank_label(args["give"], args["get"],
                            facts(s).seat(s, seat).ratios(s)[RI[args["give"]]])
     if kind == "discard":
         return _discard_label(args["res"], s.owed[seat])
-    if kind in ("robber", "pirate"):
-        h = args["hex"]
-        return _hex_label(s, kind, h, victims_at(s, seat, kind, h))
     if kind == "offer_send":
         o = s.offer
         return f"Offer {offer_text(o['give'])} for {offer_text(o['get'])}"
@@ -125,12 +100,118 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
     return kind
 
 
-def _hex_label(s: State, kind: str, h: int, victims: tuple[int, ...]) -> str:
+#: the moves that place something on the board (a piece, a harbour, the robber or the
+#: pirate): their labels name places, and the move lists keep them per board (_kept)
+_PLACED = frozenset({"settlement", "road", "ship", "city", "harbour", "move_ship", "robber",
+                     "pirate"})
+
+
+def _words_key(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> tuple:
+    """The key a move lists keep a placing move under (``_kept``): the move's place, and
+    what else its label says (founding or free, the harbour placed, whom it lets you rob)."""
+    if kind in ("settlement", "city"):
+        c = args["c"]
+        if kind == "settlement" and s.phase in (SETUP_SETTLE, SETUP_ROUTE):
+            return ("settlement", c, "start")
+        return (kind, c)
+    if kind in ("road", "ship"):
+        e = args["e"]
+        if s.phase in (SETUP_SETTLE, SETUP_ROUTE, FREE_ROUTES):
+            return (kind, e, "free")
+        return (kind, e)
+    if kind == "harbour":
+        return ("harbour", args["e"], s.extra["harbours"][-1])
+    if kind == "move_ship":
+        return ("move_ship", args["e"], args["to"])
+    h = args["hex"]  # the robber or the pirate
+    return (kind, h, s.chips[h], victims_at(s, seat, kind, h))
+
+
+def _label_of(d: Any, key: tuple) -> str:
+    """The label of the placing move kept under ``key`` (``_words_key``), in the words of
+    ``d``: the state it is listed in, or the _Deal of the board it was listed on."""
+    kind = key[0]
+    b = d.board
+    if kind == "settlement":
+        c = key[1]
+        if len(key) > 2:
+            return _fit(f"Found a start settlement at {c + 1}: {corner_words(d, c)}")
+        return _fit(f"Build a settlement at {c + 1}: {corner_words(d, c)}",
+                    f" ({_COST_TEXT['settlement']})")
+    if kind in ("road", "ship"):
+        e = key[1]
+        cost = "free" if len(key) > 2 else _COST_TEXT[kind]
+        return _fit(f"Build a {kind} on {edge_name(b, e)}, {edge_words(d, e)}", f" ({cost})")
+    if kind == "city":
+        c = key[1]
+        return _fit(f"Upgrade the settlement at {c + 1} to a city: {corner_words(d, c)}",
+                    f" ({_COST_TEXT['city']})")
+    if kind == "harbour":
+        e, top = key[1], key[2]
+        return _fit(f"Place the {harbour_words(top)} harbour on {edge_name(b, e)}, "
+                    f"{edge_words(d, e)}")
+    if kind == "move_ship":
+        e, to = key[1], key[2]
+        return _fit(f"Move the ship on {edge_name(b, e)} to {edge_name(b, to)}, "
+                    f"{edge_words(d, to)}")
+    return _hex_label(d, kind, key[1], key[3])
+
+
+def _hex_label(d: Any, kind: str, h: int, victims: tuple[int, ...]) -> str:
     """Moving the robber or the pirate to hex ``h``, naming whom it lets the mover rob."""
-    text = f"Move the {kind} to {hex_name(s, h)}"
+    text = f"Move the {kind} to {hex_name(d, h)}"
     if victims:
         text += ", rob " + " or ".join(P(p) for p in victims)
     return text
+
+
+class _Deal:
+    """One dealt board as a label reads it: the board's places, its terrains, chips and
+    harbours, and its layout (the names a State gives them, so that the word functions
+    read either). Taken from the state when the board's first kept move is made: a board
+    stands for one deal (board_for), so they are the state's for as long as the board is
+    its board."""
+
+    __slots__ = ("board", "terrain", "chips", "harbours", "layout")
+
+    def __init__(self, s: State) -> None:
+        board = copy.copy(s.board)
+        board.memo = {}  # its places only: no kept move refers back to its deal
+        self.board = board
+        self.terrain = tuple(s.terrain)
+        self.chips = tuple(s.chips)
+        self.harbours = tuple(tuple(h) for h in s.harbours)
+        self.layout = s.layout
+
+
+class _Kept(Action):
+    """A placing move kept per board (``_kept``), its label made when first read (a random
+    or AI player never reads it): from its key and the deal of the board it was listed on,
+    which fix every word of it, so it reads as it would have when listed."""
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        d = self.__dict__
+        text = d.get("_text")
+        if text is None:
+            text = d["_text"] = _label_of(d["_deal"], d["_words"])
+        return text
+
+
+_NEW_KEPT = object.__new__
+
+
+def _kept_action(s: State, key: tuple, kind: str, args: dict[str, Any]) -> Action:
+    """A _Kept move (an Action: frozen, so its fields are set as dataclass __init__ sets
+    them, straight into the instance)."""
+    memo = s.board.memo
+    deal = memo.get("deal")
+    if deal is None:
+        deal = memo["deal"] = _Deal(s)
+    a = _NEW_KEPT(_Kept)
+    d = a.__dict__
+    d["kind"], d["args"], d["_deal"], d["_words"] = kind, args, deal, key
+    return a
 
 
 #: a label longer than this is clipped by Discord's menus (cogs/texts.py, LABEL_LIMIT)
@@ -142,10 +223,11 @@ def _fit(text: str, tail: str = "") -> str:
     return text + tail if len(text) + len(tail) <= LABEL_LIMIT else text
 
 
-def corner_words(s: State, c: int) -> str:
+def corner_words(s: Any, c: int) -> str:
     """The hexes at corner ``c`` as a player reads them off the board image: each land
     hex by its word and number in reading order, "sea" once if the sea touches it, and
-    its harbour ("ore 6, wool 10, brick 3"; "grain 9, sea, 3:1 harbour")."""
+    its harbour ("ore 6, wool 10, brick 3"; "grain 9, sea, 3:1 harbour"). ``s``: a State
+    or a _Deal."""
     b = s.board
     parts = [hex_words(s, h) for h in sorted(b.corner_hexes[c]) if s.terrain[h] != "sea"]
     if any(s.terrain[h] == "sea" for h in b.corner_hexes[c]) or len(b.corner_hexes[c]) < 3:
@@ -156,9 +238,9 @@ def corner_words(s: State, c: int) -> str:
     return ", ".join(parts)
 
 
-def edge_words(s: State, e: int) -> str:
+def edge_words(s: Any, e: int) -> str:
     """The two hexes of edge ``e`` as the board image shows them: "between ore 6 and wool
-    10", "between grain 9 and sea", or "at sea"."""
+    10", "between grain 9 and sea", or "at sea". ``s``: a State or a _Deal."""
     hexes = [hex_words(s, h) for h in sorted(s.board.edge_hexes[e], key=lambda h: (
         s.terrain[h] == "sea", h))]
     if all(w == "sea" for w in hexes):
@@ -244,13 +326,14 @@ MEMO_BOUND = 50_000
 
 
 def _kept(s: State, seat: int, key: tuple, kind: str, args: dict[str, Any]) -> Action:
-    """The Action of a move on this board whose label is fixed by ``key``, made once."""
+    """The Action of a placing move on this board whose label is fixed by ``key``
+    (``_words_key``), made once."""
     memo = s.board.memo
     a = memo.get(key)
     if a is None:
         if len(memo) > MEMO_BOUND:
             memo.clear()
-        a = memo[key] = Action(kind, args, label(s, seat, kind, args))
+        a = memo[key] = _kept_action(s, key, kind, args)
     return a
 
 
@@ -394,14 +477,7 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
 def _hex_move(s: State, kind: str, h: int, victims: tuple[int, ...]) -> Action:
     """The robber's or the pirate's move to ``h`` letting the mover rob ``victims`` (none:
     nobody), made once per board."""
-    memo = s.board.memo
-    key = (kind, h, s.chips[h], victims)
-    a = memo.get(key)
-    if a is None:
-        if len(memo) > MEMO_BOUND:
-            memo.clear()
-        a = memo[key] = Action(kind, {"hex": h}, _hex_label(s, kind, h, victims))
-    return a
+    return _kept(s, -1, (kind, h, s.chips[h], victims), kind, {"hex": h})
 
 
 def victims_at(s: State, seat: int, kind: str, h: int) -> tuple[int, ...]:
