@@ -49,6 +49,18 @@ def distance_ok(s: State, b: Board, c: int) -> bool:
     return all(s.buildings[x] is None for x in b.corner_neighbours[c])
 
 
+def distance_closed(s: State, b: Board) -> set[int]:
+    """The corners the distance rule closes, all at once: each building's corner and its
+    neighbours (``distance_ok`` is False exactly there)."""
+    near = b.corner_neighbours
+    closed: set[int] = set()
+    for c, bl in enumerate(s.buildings):
+        if bl is not None:
+            closed.add(c)
+            closed.update(near[c])
+    return closed
+
+
 def route_ok(s: State, b: Board, seat: int, e: int, kind: str, ignore: int | None = None) -> bool:
     """May ``seat`` put a road/ship on edge ``e``? A road joins own buildings or roads, a
     ship own buildings or ships; never through an opponent's building (seafarers.txt 1)."""
@@ -130,40 +142,49 @@ def route_length(s: State, b: Board, seat: int) -> int:
     building the roads and the ships get separate ends. A piece of the cut network
     without a loop is a tree, whose longest route is its diameter (two walks); a piece
     with a loop is searched route by route."""
-    routes = facts(s).seats[seat].routes
+    f = facts(s)
+    routes = f.seats[seat].routes
     if not routes:
         return 0
     buildings = s.buildings
     edges = b.edges
     n_corners = len(b.corners)
+    count = f.counts[seat]
+    # roads and ships meet only at an own building: where both touch a corner without
+    # one, each kind gets an end of its own there (a seat with one kind needs no look)
     kinds_at: dict[int, int] = {}  # corner -> 1 road, 2 ship, 3 both
-    for e, k in routes:
-        bit = 1 if k == "road" else 2
-        x, y = edges[e]
-        kinds_at[x] = kinds_at.get(x, 0) | bit
-        kinds_at[y] = kinds_at.get(y, 0) | bit
+    if count[2] and count[3]:
+        for e, k in routes:
+            bit = 1 if k == "road" else 2
+            x, y = edges[e]
+            kinds_at[x] = kinds_at.get(x, 0) | bit
+            kinds_at[y] = kinds_at.get(y, 0) | bit
     # a node is a corner number, or a number past the corners for a cut end
     adj: dict[int, list[tuple[int, int]]] = {}
     for e, k in routes:
-        bit = 1 if k == "road" else 2
-        ends = []
-        for c in edges[e]:
-            bl = buildings[c]
-            if bl is not None:
-                ends.append(c if bl[0] == seat else n_corners * (3 + e) + c)
-            elif kinds_at[c] == 3:
-                ends.append(n_corners * bit + c)
-            else:
-                ends.append(c)
-        x, y = ends
-        if x in adj:
-            adj[x].append((e, y))
-        else:
+        x, y = edges[e]
+        bl = buildings[x]
+        if bl is not None:
+            if bl[0] != seat:
+                x += n_corners * (3 + e)
+        elif kinds_at and kinds_at[x] == 3:
+            x += n_corners * (1 if k == "road" else 2)
+        bl = buildings[y]
+        if bl is not None:
+            if bl[0] != seat:
+                y += n_corners * (3 + e)
+        elif kinds_at and kinds_at[y] == 3:
+            y += n_corners * (1 if k == "road" else 2)
+        links = adj.get(x)
+        if links is None:
             adj[x] = [(e, y)]
-        if y in adj:
-            adj[y].append((e, x))
         else:
+            links.append((e, y))
+        links = adj.get(y)
+        if links is None:
             adj[y] = [(e, x)]
+        else:
+            links.append((e, x))
     best = 0
     seen: set[int] = set()
     for start in adj:

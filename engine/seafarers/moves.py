@@ -17,7 +17,7 @@ from typing import Any
 from engine.core import Action
 
 from .board import RESOURCES
-from .facts import KIND_INDEX, distance_ok, facts
+from .facts import KIND_INDEX, distance_closed, facts
 from .rules import (
     COST,
     DEV_NAMES,
@@ -411,11 +411,17 @@ def start_spots(s: State, seat: int) -> list[Action]:
     """Where a start settlement may stand: a corner touching the scenario's start area
     (scenario_rules.py), with the distance rule."""
     b = s.board
-    start = rules_of(s).start_spots(s, seat)
-    return [_kept(s, seat, ("settlement", c, "start"), "settlement", {"c": c})
+    start = tuple(rules_of(s).start_spots(s, seat))
+    memo = b.memo
+    key = ("start spots", start)
+    spots = memo.get(key)
+    if spots is None:  # the corners of land touching the start area, with their moves
+        spots = memo[key] = [
+            (c, _kept(s, seat, ("settlement", c, "start"), "settlement", {"c": c}))
             for c in range(len(b.corners))
-            if b.corner_land[c] and distance_ok(s, b, c)
-            and any(start[h] for h in b.corner_hexes[c])]
+            if b.corner_land[c] and any(start[h] for h in b.corner_hexes[c])]
+    closed = distance_closed(s, b)
+    return [a for c, a in spots if c not in closed]
 
 
 def _robber_moves(s: State, seat: int) -> list[Action]:
