@@ -463,13 +463,16 @@ class Facts:
     """The facts of one arrangement of pieces (see the module's docstring)."""
 
     __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats", "production",
-                 "_limits")
+                 "robbed", "_limits")
 
     def __init__(self, s: State) -> None:
         #: what each number yields (rules.produce), by number (and the robber where it
         #: stands on a hex of that number): it depends on the buildings only, so it is
         #: carried over when a route changes
         self.production: dict[Any, Any] = {}
+        #: the robber's moves that name whom they let the mover rob (moves.py), by the
+        #: other players holding a card: they too depend on the buildings only
+        self.robbed: dict[Any, Any] = {}
         self._limits: tuple[int, int, int, int] | None = None
         self.routes = routes = list(s.routes)
         self.buildings = buildings = list(s.buildings)
@@ -512,7 +515,10 @@ class Facts:
         and open ship ends (which depend on their own routes, the buildings and the
         pirate only)."""
         g = Facts.__new__(Facts)
-        g.production = self.production if buildings is self.buildings else {}
+        if buildings is self.buildings:
+            g.production, g.robbed = self.production, self.robbed
+        else:
+            g.production, g.robbed = {}, {}
         g._limits = self._limits
         g.routes, g.buildings, g.pirate = routes, buildings, pirate
         g.counts = [list(c) for c in self.counts]

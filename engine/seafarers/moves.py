@@ -442,42 +442,51 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
     out = list(acts)  # in the order of the hexes
     # whom a move lets the seat rob (victims_at), for every hex at once: each other
     # player with a card, at the hexes of its buildings (robber) or its ships (pirate);
-    # the label of such a move names them
-    b = s.board
+    # the label of such a move names them. The robber's follow from the buildings and
+    # who holds a card: kept with the facts, carried over while only routes change.
     f = facts(s)
     hands = s.hands
-    on_land: dict[int, list[int]] = {}
-    at_sea_owners: dict[int, list[int]] = {}
-    for p in range(s.n):
-        if p == seat or not any(hands[p]):
-            continue
-        sf = f.seats[p]
-        for c, _ in sf.buildings:
-            for h in b.corner_hexes[c]:
-                owners = on_land.get(h)
-                if owners is None:
-                    on_land[h] = [p]
-                elif owners[-1] != p:
-                    owners.append(p)
-        if at_sea:
-            for e, k in sf.routes:
-                if k == "ship":
-                    for h in b.edge_hexes[e]:
-                        owners = at_sea_owners.get(h)
-                        if owners is None:
-                            at_sea_owners[h] = [p]
-                        elif owners[-1] != p:
-                            owners.append(p)
-    for kind, found in (("robber", on_land), ("pirate", at_sea_owners)):
-        for h, owners in found.items():
-            i = at.get(h)
-            if i is not None and out[i].kind == kind:
-                out[i] = _hex_move(s, kind, h, tuple(owners))
+    holders = tuple(p for p in range(s.n) if p != seat and any(hands[p]))
+    robbed = f.robbed
+    patches = robbed.get(holders)
+    if patches is None or patches[0] is not acts:
+        patches = robbed[holders] = (acts, _victim_moves(s, f, "robber", holders, at, out))
+    for i, a in patches[1]:
+        out[i] = a
+    if at_sea:
+        for i, a in _victim_moves(s, f, "pirate", holders, at, out):
+            out[i] = a
     # the hexes the robber and the pirate stand on are no move
     gone = [i for i in (at.get(s.robber), at.get(s.pirate)) if i is not None]
     for i in sorted(gone, reverse=True):
         del out[i]
     return out
+
+
+def _victim_moves(s: State, f: Any, kind: str, holders: tuple[int, ...], at: dict[int, int],
+                  out: list[Action]) -> list[tuple[int, Action]]:
+    """(position in ``out``, move) for each hex of ``kind`` (robber: land, pirate: sea)
+    where one of ``holders`` has a building (robber) or a ship (pirate): the move naming
+    them, in seat order."""
+    b = s.board
+    found: dict[int, list[int]] = {}
+    for p in holders:
+        if kind == "robber":
+            hexes = [h for c, _ in f.seats[p].buildings for h in b.corner_hexes[c]]
+        else:
+            hexes = [h for e, k in f.seats[p].routes if k == "ship" for h in b.edge_hexes[e]]
+        for h in hexes:
+            owners = found.get(h)
+            if owners is None:
+                found[h] = [p]
+            elif owners[-1] != p:
+                owners.append(p)
+    patches = []
+    for h, owners in found.items():
+        i = at.get(h)
+        if i is not None and out[i].kind == kind:
+            patches.append((i, _hex_move(s, kind, h, tuple(owners))))
+    return patches
 
 
 def _hex_move(s: State, kind: str, h: int, victims: tuple[int, ...]) -> Action:
