@@ -361,11 +361,14 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
                 s.offer["answers"][seat] not in (None, "composing")):
             return []
         return _answer_moves(s, seat, only)
+    if ph == DISCARD:  # the seats that owe cards act (to_act)
+        owed = s.owed[seat] if 0 <= seat < s.n else 0
+        if owed <= 0:
+            return []
+        hand = s.hands[seat]
+        return [_discard(i, owed) for i in range(5) if hand[i] > 0]
     if seat not in to_act(s):
         return []
-    if ph == DISCARD:
-        hand, owed = s.hands[seat], s.owed[seat]
-        return [_discard(i, owed) for i in range(5) if hand[i] > 0]
     if ph == GOLD or ph == PLENTY:  # a resource of choice, from what the bank holds
         res = _BY_RES["gold" if ph == GOLD else "plenty"]
         return [res[i] for i in range(5) if s.bank[i] > 0]

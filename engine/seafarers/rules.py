@@ -676,6 +676,10 @@ def _play_dev(s: State, seat: int, args: dict[str, Any]) -> list[tuple[str, Any]
     return ev
 
 
+#: "{p1} ends the turn.", by seat
+_ENDS = tuple(f"{P(p)} ends the turn." for p in range(8))
+
+
 def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
     s.new_ships = []
     s.new_devs[seat] = []
@@ -685,7 +689,7 @@ def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
     s.dice = None
     s.turn = (seat + 1) % s.n
     s.phase = ROLL
-    ev: list[tuple[str, Any]] = [(f"{P(seat)} ends the turn.", None)]
+    ev: list[tuple[str, Any]] = [(_ENDS[seat], None)]
     if s.turn == 0 and s.round < s.round_limit:
         s.round += 1
     elif s.turn == 0:
