@@ -366,7 +366,11 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         if owed <= 0:
             return []
         hand = s.hands[seat]
-        return [_discard(i, owed) for i in range(5) if hand[i] > 0]
+        out = []
+        for i in range(5):
+            if hand[i] > 0:
+                out.append(_discard(i, owed))
+        return out
     if seat not in to_act(s):
         return []
     if ph == GOLD or ph == PLENTY:  # a resource of choice, from what the bank holds
@@ -449,7 +453,11 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
     # who holds a card: kept with the facts, carried over while only routes change.
     f = facts(s)
     hands = s.hands
-    holders = tuple(p for p in range(s.n) if p != seat and any(hands[p]))
+    holders_list = []
+    for p in range(s.n):
+        if p != seat and any(hands[p]):
+            holders_list.append(p)
+    holders = tuple(holders_list)
     robbed = f.robbed
     patches = robbed.get(holders)
     if patches is None or patches[0] is not acts:
@@ -460,9 +468,13 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
         for i, a in _victim_moves(s, f, "pirate", holders, at, out):
             out[i] = a
     # the hexes the robber and the pirate stand on are no move
-    gone = [i for i in (at.get(s.robber), at.get(s.pirate)) if i is not None]
-    for i in sorted(gone, reverse=True):
+    i, j = at.get(s.robber, -1), at.get(s.pirate, -1)
+    if i < j:
+        i, j = j, i
+    if i >= 0:
         del out[i]
+    if j >= 0:
+        del out[j]
     return out
 
 
@@ -582,7 +594,9 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
             ratio = ratios[i]
             if hand[i] >= ratio:
                 row = _BANK[ratio][i]
-                out.extend(row[j] for j in range(5) if j != i and bank[j] > 0)
+                for j in range(5):
+                    if j != i and bank[j] > 0:
+                        out.append(row[j])
     if s.offers_made < OFFERS_PER_TURN and (only is None or only == "offer") and any(hand):
         out.append(_OFFER)
     if only is None:
