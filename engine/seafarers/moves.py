@@ -2,8 +2,9 @@
 ``legal_actions``), and the check of one move (``allowed``) that ``apply`` makes first.
 
 Speed: an Action whose label never changes (a road on an edge, a robber move) is made once
-per board and kept in ``Board.memo``; the places come from facts.py, rebuilt only when the
-pieces change. A choice of several cards (a trade offer, a counter-offer) is entered by one
+per board and kept in ``Board.memo``, its label worded when first read (``_Kept``: a random
+or AI player never reads it), from its key and the board's deal; the places come from
+facts.py, rebuilt only when the pieces change. A choice of several cards (a trade offer, a counter-offer) is entered by one
 move and then made card by card (shared DESIGN.md, legal_actions), so the main menu lists
 one "offer" among the other moves rather than a step per resource.
 """

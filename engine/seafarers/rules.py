@@ -432,14 +432,16 @@ def edge_name(b: Board, e: int) -> str:
     return f"{a + 1}-{c + 1}"
 
 
-def hex_name(s: State, h: int) -> str:
+def hex_name(s: Any, h: int) -> str:
+    """A hex's name and words ("C5 (ore 6)"); ``s``: a State, or the deal a label reads
+    (moves._Deal: its layout, terrains and chips)."""
     q, r = layout(s.layout).positions[h]
     return f"{place_name(q, r)} ({hex_words(s, h)})"
 
 
-def hex_words(s: State, h: int) -> str:
+def hex_words(s: Any, h: int) -> str:
     """A hex as the board image shows it: its terrain's word and its number ("ore 6",
-    "desert", "sea"; an empty space of Oceans "? (face down)")."""
+    "desert", "sea"; an empty space of Oceans "? (face down)"). ``s`` as in hex_name."""
     if s.terrain[h] == "hidden":
         return f"{TERRAIN_WORDS['hidden']} (face down)"
     word = TERRAIN_WORDS.get(s.terrain[h], s.terrain[h])
