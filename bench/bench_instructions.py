@@ -13,7 +13,10 @@ How: for each game, variant and player count, a child process under ``valgrind
 --tool=cachegrind --cache-sim=no`` plays a few warm-up games (so the engine's caches are as
 warm as in a running bot), then the measured games; the same child with the warm-up games
 only is subtracted. One game: setup, then every waiting seat picks uniformly among its
-legal moves until the game ends, as in the timing benches (same seeds).
+legal moves until the game ends, as in the timing benches (same seeds). ``counted`` also
+takes a game's options and a kind of move never chosen: ``bench_seafarers.py
+--vs-catanatron`` counts random ``classic`` Seafarers games that way, without the move that
+starts a player offer.
 
 At anchor speed: Catanatron 3.2.1 counted the same way took 10,519 million instructions for
 32,496 actions of 30 random 4-player games (324,000 per action), and its random games take
