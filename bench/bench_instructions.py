@@ -13,7 +13,10 @@ How: for each game, variant and player count, a child process under ``valgrind
 --tool=cachegrind --cache-sim=no`` plays a few warm-up games (so the engine's caches are as
 warm as in a running bot), then the measured games; the same child with the warm-up games
 only is subtracted. One game: setup, then every waiting seat picks uniformly among its
-legal moves until the game ends, as in the timing benches (same seeds).
+legal moves until the game ends, as in the timing benches (same seeds). ``counted`` also
+takes a game's options and a kind of move never chosen: ``bench_seafarers.py
+--vs-catanatron`` counts random ``classic`` Seafarers games that way, without the move that
+starts a player offer.
 
 At anchor speed: Catanatron 3.2.1 counted the same way took 10,519 million instructions for
 32,496 actions of 30 random 4-player games (324,000 per action), and its random games take
@@ -24,6 +27,7 @@ the machine's speed when the targets were set; the last column divides it by our
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -45,8 +49,11 @@ DEFAULT = {"sewer-pirats": 30, "seafarers": 6, "pirate-tricks": 30, "neuroshima"
 WARM = {"seafarers": 2}
 
 
-def play(game_id: str, n: int, options: dict, first: int, count: int) -> int:
-    """Play random games ``first`` .. ``first + count - 1``; returns the moves made."""
+def play(game_id: str, n: int, options: dict, first: int, count: int,
+         skip: str = "") -> int:
+    """Play random games ``first`` .. ``first + count - 1``, never choosing a move of kind
+    ``skip`` (Seafarers: "offer", as Catanatron's random players make no player trades);
+    returns the moves made."""
     game = get_game(game_id)
     moves = 0
     for k in range(first, first + count):
@@ -54,19 +61,26 @@ def play(game_id: str, n: int, options: dict, first: int, count: int) -> int:
         state = game.setup(n, options, f"instructions-{n}-{k}")
         while game.result(state) is None:
             seat = rng.choice(sorted(game.to_act(state)))
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            legal = game.legal_actions(state, seat)
+            if skip:
+                legal = [a for a in legal if a.kind != skip]
+            game.apply(state, seat, rng.choice(legal))
             moves += 1
     return moves
 
 
-def counted(game_id: str, n: int, variant: str | None, games: int) -> tuple[int, int]:
-    """Instructions of ``games`` measured games (after the warm-up) and their moves."""
+def counted(game_id: str, n: int, variant: str | None, games: int,
+            options: dict | None = None, skip: str = "") -> tuple[int, int]:
+    """Instructions of ``games`` measured games (after the warm-up) and their moves;
+    ``options`` (instead of the variant) and ``skip`` as in :func:`play`."""
+    if options is None:
+        options = {"variant": variant} if variant else {}
     totals = []
     for measured in (0, games):
         out = subprocess.run(
             ["valgrind", "--tool=cachegrind", "--cache-sim=no",
              "--cachegrind-out-file=/dev/null", sys.executable, __file__, "--child",
-             game_id, str(n), variant or "", str(measured)],
+             game_id, str(n), json.dumps(options), skip, str(measured)],
             capture_output=True, text=True, check=True,
             env={**os.environ, "PYTHONHASHSEED": "0"},
         )
@@ -78,11 +92,10 @@ def counted(game_id: str, n: int, variant: str | None, games: int) -> tuple[int,
     return totals[1][0] - totals[0][0], totals[1][1]
 
 
-def child(game_id: str, n: int, variant: str, measured: int) -> None:
-    options = {"variant": variant} if variant else {}
+def child(game_id: str, n: int, options: str, skip: str, measured: int) -> None:
     warm = WARM.get(game_id, 10)
-    play(game_id, n, options, 0, warm)
-    print("moves", play(game_id, n, options, warm, measured))
+    play(game_id, n, json.loads(options), 0, warm, skip)
+    print("moves", play(game_id, n, json.loads(options), warm, measured, skip))
 
 
 def main() -> None:
@@ -111,6 +124,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))
+        child(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], int(sys.argv[6]))
     else:
         main()

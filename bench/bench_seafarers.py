@@ -17,15 +17,30 @@ the seconds measure only those):
 - the hand: the same for ``render.draw_hand`` over the views of the seat on turn.
 
 Then, for New Shores at 4 players: random games without the move that starts a player
-offer (Catanatron's random players make no player trades, so this is the closer
-comparison: Catanatron, a pure-Python engine of the base game only, runs about 22 random
-4-player games per second here; the target is 50), and heuristic-AI games per second.
+offer, and heuristic-AI games per second.
+
+    .venv/bin/python bench/bench_seafarers.py --vs-catanatron[=PYTHON] [seconds] [rounds]
+
+times the speed target of the Seafarers issue, part 3: random 4-player ``classic`` games,
+by random players that never start a player offer (Catanatron's random players make no
+player trades), at least twice as many a second as Catanatron (3.2.1, a pure-Python engine
+of the base game only) plays random 4-player base games, both timed in this one run, since
+the shared machine's speed drifts from one hour to the next. Catanatron runs in a child
+process of PYTHON, an interpreter that has it installed (default: $CATANATRON_PYTHON, else
+/tmp/catan-venv/bin/python; the README says how to make one); this bench installs nothing.
+The two take turns, ``seconds`` each (default 10), ``rounds`` times (default 3), so both
+see the same machine; the figures are CPU time, each side's games over its own CPU
+seconds. The same run then prints New Shores random games with and without player offers,
+and, where valgrind is installed, the instructions per random 4-player ``classic`` game
+without offers (bench_instructions.py: a figure that does not drift with the machine).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Container
@@ -137,7 +152,109 @@ def scenario_table(seconds: float, only: set[str]) -> None:
                   f"| {h_med:>11.0f} {h_max:>4.0f} {h_hi:>6}")
 
 
+#: Catanatron's side of the side-by-side timing, run by an interpreter that has it: for each
+#: line "seconds" read, random 4-player base games (its RandomPlayer: a uniform choice
+#: among the playable actions) for that long; prints games, actions, CPU and wall seconds
+CATANATRON_CHILD = """
+import sys, time
+from importlib.metadata import version
+from catanatron import Color, Game, RandomPlayer
+colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+print(version("catanatron"), flush=True)
+k = 0
+for line in sys.stdin:
+    seconds = float(line)
+    t0, c0 = time.perf_counter(), time.process_time()
+    games = actions = 0
+    while time.perf_counter() - t0 < seconds or games == 0:
+        game = Game([RandomPlayer(c) for c in colors], seed=k)
+        game.play()
+        actions += len(game.state.actions)
+        games += 1
+        k += 1
+    print(games, actions, time.process_time() - c0, time.perf_counter() - t0, flush=True)
+"""
+
+
+def catanatron_python(arg: str) -> str:
+    """The interpreter that runs Catanatron: ``--vs-catanatron=PATH``, $CATANATRON_PYTHON,
+    or /tmp/catan-venv/bin/python."""
+    if "=" in arg:
+        return arg.split("=", 1)[1]
+    return os.environ.get("CATANATRON_PYTHON", "/tmp/catan-venv/bin/python")
+
+
+def vs_catanatron(python: str, seconds: float, rounds: int) -> None:
+    """The side-by-side timing of the speed target (see the module's docstring)."""
+    try:
+        child = subprocess.Popen([python, "-c", CATANATRON_CHILD], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True)
+    except OSError as e:
+        sys.exit(f"bench_seafarers: cannot run {python} ({e}); install Catanatron into a "
+                 "venv (see the README) and name its python with --vs-catanatron=PATH.")
+    assert child.stdin is not None and child.stdout is not None
+    version = child.stdout.readline().strip()
+    if not version:
+        sys.exit(f"bench_seafarers: {python} could not import catanatron (see the README).")
+    theirs = [0, 0, 0.0, 0.0]  # games, actions, CPU s, wall s
+    ours = [0, 0, 0.0, 0.0]
+    for r in range(rounds):
+        child.stdin.write(f"{seconds}\n")
+        child.stdin.flush()
+        got = child.stdout.readline().split()
+        for i, x in enumerate((int(got[0]), int(got[1]), float(got[2]), float(got[3]))):
+            theirs[i] += x
+        t0, c0 = time.perf_counter(), time.process_time()
+        games = moves = 0
+        while time.perf_counter() - t0 < seconds or games == 0:
+            moves += random_game(f"vs-{r}-{games}", 4, "classic", skip={"offer"})
+            games += 1
+        for i, x in enumerate((games, moves, time.process_time() - c0,
+                               time.perf_counter() - t0)):
+            ours[i] += x
+    child.stdin.close()
+    child.wait()
+    their_rate, our_rate = theirs[0] / theirs[2], ours[0] / ours[2]
+    print(f"Side by side, {rounds} turns of {seconds:g} s each (games per CPU second):")
+    print(f"  Catanatron {version}, random 4-player base games: {their_rate:.1f}/s "
+          f"({theirs[0] / theirs[3]:.1f}/s wall; {theirs[1] // theirs[0]} actions a game, "
+          f"{theirs[2] / theirs[1] * 1e6:.0f} µs each)")
+    print(f"  classic, random 4-player games without player offers: {our_rate:.1f}/s "
+          f"({ours[0] / ours[3]:.1f}/s wall; {ours[1] // ours[0]} moves a game, "
+          f"{ours[2] / ours[1] * 1e6:.1f} µs each)")
+    print(f"  ratio: {our_rate / their_rate:.2f} times Catanatron's games per second "
+          f"(target: at least 2)")
+    for label, skip in (("with", ()), ("without", {"offer"})):
+        rate, cpu_rate, mean, each = per_second(
+            lambda seed, skip=skip: random_game(seed, skip=skip), seconds)
+        print(f"New Shores, random 4-player games {label} player offers: {cpu_rate:.1f}/s "
+              f"CPU, {rate:.1f}/s wall ({mean} moves a game, {each:.1f} µs CPU each)")
+    instructions_classic()
+
+
+def instructions_classic(games: int = 5) -> None:
+    """bench_instructions' count for random 4-player classic games without offers."""
+    import bench_instructions as bi
+
+    if bi.shutil.which("valgrind") is None:
+        print("Instructions: valgrind is not installed (apt install valgrind); skipped.")
+        return
+    for skip, label in (("offer", "without"),):
+        ins, moves = bi.counted("seafarers", 4, None, games, {"scenario": "classic"}, skip)
+        per_game = ins / games
+        print(f"Instructions (valgrind, {games} seeded games after 2 warm-up games): classic, "
+              f"random 4-player games {label} player offers: {per_game / 1e6:.1f} M a game "
+              f"({moves / games:.0f} moves, {ins / max(1, moves) / 1e3:.1f} k a move); "
+              f"{bi.ANCHOR_RATE / per_game:.1f} games/s at the issues' anchor speed "
+              f"(Catanatron 314 M a game: 22/s)")
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1].startswith("--vs-catanatron"):
+        rest = sys.argv[2:]
+        vs_catanatron(catanatron_python(sys.argv[1]), float(rest[0]) if rest else 10.0,
+                      int(rest[1]) if len(rest) > 1 else 3)
+        return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
     only = set(sys.argv[2:])
     scenario_table(seconds, only)

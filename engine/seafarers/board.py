@@ -194,11 +194,15 @@ def board_for(hexes: tuple[Hex, ...], terrain: tuple[str, ...], dealt: tuple = (
     harbours), so that two deals differing there never share labels: each gets a memo of
     its own over the one topology of the hexes and terrains (New World's harbours, placed
     one by one, change only this)."""
-    board = copy.copy(_topology(hexes, terrain))
+    # the topology reads only which hexes are land and which sea: one per pattern (every
+    # deal of the base game's island shares one), with this deal's terrains
+    board = copy.copy(_topology(hexes, tuple(
+        "land" if t in LAND else t if t == "sea" else "other" for t in terrain)))
+    board.terrain = list(terrain)
     board.memo = {}
     return board
 
 
 @lru_cache(maxsize=64)
-def _topology(hexes: tuple[Hex, ...], terrain: tuple[str, ...]) -> Board:
-    return Board(list(hexes), list(terrain))
+def _topology(hexes: tuple[Hex, ...], kinds: tuple[str, ...]) -> Board:
+    return Board(list(hexes), list(kinds))

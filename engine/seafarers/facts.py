@@ -49,6 +49,18 @@ def distance_ok(s: State, b: Board, c: int) -> bool:
     return all(s.buildings[x] is None for x in b.corner_neighbours[c])
 
 
+def distance_closed(s: State, b: Board) -> set[int]:
+    """The corners the distance rule closes, all at once: each building's corner and its
+    neighbours (``distance_ok`` is False exactly there)."""
+    near = b.corner_neighbours
+    closed: set[int] = set()
+    for c, bl in enumerate(s.buildings):
+        if bl is not None:
+            closed.add(c)
+            closed.update(near[c])
+    return closed
+
+
 def route_ok(s: State, b: Board, seat: int, e: int, kind: str, ignore: int | None = None) -> bool:
     """May ``seat`` put a road/ship on edge ``e``? A road joins own buildings or roads, a
     ship own buildings or ships; never through an opponent's building (seafarers.txt 1)."""
@@ -130,40 +142,49 @@ def route_length(s: State, b: Board, seat: int) -> int:
     building the roads and the ships get separate ends. A piece of the cut network
     without a loop is a tree, whose longest route is its diameter (two walks); a piece
     with a loop is searched route by route."""
-    routes = facts(s).seats[seat].routes
+    f = facts(s)
+    routes = f.seats[seat].routes
     if not routes:
         return 0
     buildings = s.buildings
     edges = b.edges
     n_corners = len(b.corners)
+    count = f.counts[seat]
+    # roads and ships meet only at an own building: where both touch a corner without
+    # one, each kind gets an end of its own there (a seat with one kind needs no look)
     kinds_at: dict[int, int] = {}  # corner -> 1 road, 2 ship, 3 both
-    for e, k in routes:
-        bit = 1 if k == "road" else 2
-        x, y = edges[e]
-        kinds_at[x] = kinds_at.get(x, 0) | bit
-        kinds_at[y] = kinds_at.get(y, 0) | bit
+    if count[2] and count[3]:
+        for e, k in routes:
+            bit = 1 if k == "road" else 2
+            x, y = edges[e]
+            kinds_at[x] = kinds_at.get(x, 0) | bit
+            kinds_at[y] = kinds_at.get(y, 0) | bit
     # a node is a corner number, or a number past the corners for a cut end
     adj: dict[int, list[tuple[int, int]]] = {}
     for e, k in routes:
-        bit = 1 if k == "road" else 2
-        ends = []
-        for c in edges[e]:
-            bl = buildings[c]
-            if bl is not None:
-                ends.append(c if bl[0] == seat else n_corners * (3 + e) + c)
-            elif kinds_at[c] == 3:
-                ends.append(n_corners * bit + c)
-            else:
-                ends.append(c)
-        x, y = ends
-        if x in adj:
-            adj[x].append((e, y))
-        else:
+        x, y = edges[e]
+        bl = buildings[x]
+        if bl is not None:
+            if bl[0] != seat:
+                x += n_corners * (3 + e)
+        elif kinds_at and kinds_at[x] == 3:
+            x += n_corners * (1 if k == "road" else 2)
+        bl = buildings[y]
+        if bl is not None:
+            if bl[0] != seat:
+                y += n_corners * (3 + e)
+        elif kinds_at and kinds_at[y] == 3:
+            y += n_corners * (1 if k == "road" else 2)
+        links = adj.get(x)
+        if links is None:
             adj[x] = [(e, y)]
-        if y in adj:
-            adj[y].append((e, x))
         else:
+            links.append((e, y))
+        links = adj.get(y)
+        if links is None:
             adj[y] = [(e, x)]
+        else:
+            links.append((e, x))
     best = 0
     seen: set[int] = set()
     for start in adj:
@@ -298,7 +319,7 @@ class SeatFacts:
     just checked against (``facts(s)``)."""
 
     __slots__ = ("seat", "buildings", "routes", "_joins", "_roads", "_ships", "_spots",
-                 "_ratios", "_open", "targets", "memo")
+                 "_ratios", "_lowest", "_open", "targets", "memo")
 
     def __init__(self, seat: int, buildings: list[tuple[int, int]] | None = None,
                  routes: list[tuple[int, str]] | None = None) -> None:
@@ -311,6 +332,7 @@ class SeatFacts:
         self._ships: list[int] | None = None
         self._spots: list[int] | None = None
         self._ratios: list[int] | None = None
+        self._lowest = 0  # the lowest of the ratios (0: not worked out)
         self._open: list[int] | None = None
         self.targets: dict[int, list[int]] = {}
         #: move lists built from these places (moves.py keeps them here)
@@ -400,6 +422,12 @@ class SeatFacts:
             self._ratios = ratios
         return self._ratios
 
+    def lowest_ratio(self, s: State) -> int:
+        """The fewest cards of one resource the seat needs for a bank trade."""
+        if not self._lowest:
+            self._lowest = min(self.ratios(s))
+        return self._lowest
+
     def open(self, s: State) -> list[int]:
         """Ships at the open end of a line: one end has neither an own building nor another
         own ship (seafarers.txt "Moving ships"), not beside the pirate; built this turn
@@ -434,9 +462,18 @@ class SeatFacts:
 class Facts:
     """The facts of one arrangement of pieces (see the module's docstring)."""
 
-    __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats")
+    __slots__ = ("routes", "buildings", "pirate", "counts", "vp", "seats", "production",
+                 "robbed", "_limits")
 
     def __init__(self, s: State) -> None:
+        #: what each number yields (rules.produce), by number (and the robber where it
+        #: stands on a hex of that number): it depends on the buildings only, so it is
+        #: carried over when a route changes
+        self.production: dict[Any, Any] = {}
+        #: the robber's moves that name whom they let the mover rob (moves.py), by the
+        #: other players holding a card: they too depend on the buildings only
+        self.robbed: dict[Any, Any] = {}
+        self._limits: tuple[int, int, int, int] | None = None
         self.routes = routes = list(s.routes)
         self.buildings = buildings = list(s.buildings)
         self.pirate = s.pirate
@@ -459,6 +496,13 @@ class Facts:
     def seat(self, s: State, seat: int) -> SeatFacts:
         return self.seats[seat]
 
+    def limits(self, s: State) -> tuple[int, int, int, int]:
+        """The scenario's pieces per player in the order of ``counts``."""
+        got = self._limits
+        if got is None:
+            got = self._limits = rules_of(s).limits(s.layout)
+        return got
+
     def matches(self, s: State) -> bool:
         return self.pirate == s.pirate and self.routes == s.routes and (
             self.buildings == s.buildings)
@@ -471,6 +515,11 @@ class Facts:
         and open ship ends (which depend on their own routes, the buildings and the
         pirate only)."""
         g = Facts.__new__(Facts)
+        if buildings is self.buildings:
+            g.production, g.robbed = self.production, self.robbed
+        else:
+            g.production, g.robbed = {}, {}
+        g._limits = self._limits
         g.routes, g.buildings, g.pirate = routes, buildings, pirate
         g.counts = [list(c) for c in self.counts]
         g.vp = list(self.vp)
@@ -482,6 +531,7 @@ class Facts:
                             old.routes if rt is None else rt)
             if keep and p not in changed:
                 new._spots, new._ratios, new._open = old._spots, old._ratios, old._open
+                new._lowest = old._lowest
             seats.append(new)
         g.seats = seats
         return g

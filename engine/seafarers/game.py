@@ -39,6 +39,12 @@ ROUND_LIMIT = 100
 #: players answering in at most 1 + 4 + 4 + 1 steps (a counter-offer), and a confirmation:
 #: 2 * 41. Total < 600.
 TURN_BOUND = 600
+_VP_MOVES = rules.VP_MOVES
+#: Events made once and shared (an Event is frozen), by kind, text and addressees: most
+#: events recur ("{p1} ends the turn.", a roll, a bank trade)
+_EVENTS: dict[tuple, Event] = {}
+#: a bot process meets a few thousand texts a game; emptied when full (reliability item 8)
+_EVENTS_BOUND = 20_000
 
 
 class Seafarers:
@@ -64,8 +70,8 @@ class Seafarers:
             raise SetupRefused("Seafarers is played by 3 or 4 players.")
         return rules.new_state(n_players, seed, opts["scenario"], ROUND_LIMIT)
 
-    def to_act(self, state: State) -> frozenset[int]:
-        return rules.to_act(state)
+    #: the rules' own function (a call less on every move)
+    to_act = staticmethod(rules.to_act)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         out = moves.legal(state, seat)
@@ -88,16 +94,23 @@ class Seafarers:
             if found is None:
                 raise IllegalAction(self._refusal(state, seat, moves.legal(state, seat)))
         state.cached_legal = None
-        # the engine's own args: equal to the caller's, and of the engine's types
-        out = rules.play(state, seat, kind, dict(found.args))
-        if kind in rules.VP_MOVES:
+        # the engine's own args (equal to the caller's, and of the engine's types), which
+        # the rules only read
+        out = rules.play(state, seat, kind, found.args)
+        if kind in _VP_MOVES:
             out.extend(rules.check_win(state))
         if state.extra:  # the scenario's own things after a move (scenario_rules.after_move)
             out.extend(rules_of(state).after_move(state, seat))
         events = []
         log = state.log
         for text, to in out:
-            events.append(Event(kind, text, to))
+            key = (kind, text, to)
+            event = _EVENTS.get(key)
+            if event is None:
+                if len(_EVENTS) >= _EVENTS_BOUND:
+                    _EVENTS.clear()
+                event = _EVENTS[key] = Event(kind, text, to)
+            events.append(event)
             if to is None:
                 log.append(text)
         if len(log) > 10:

@@ -2,21 +2,23 @@
 ``legal_actions``), and the check of one move (``allowed``) that ``apply`` makes first.
 
 Speed: an Action whose label never changes (a road on an edge, a robber move) is made once
-per board and kept in ``Board.memo``; the places come from facts.py, rebuilt only when the
-pieces change. A choice of several cards (a trade offer, a counter-offer) is entered by one
+per board and kept in ``Board.memo``, its label worded when first read (``_Kept``: a random
+or AI player never reads it), from its key and the board's deal; the places come from
+facts.py, rebuilt only when the pieces change. A choice of several cards (a trade offer, a counter-offer) is entered by one
 move and then made card by card (shared DESIGN.md, legal_actions), so the main menu lists
 one "offer" among the other moves rather than a step per resource.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Action
 
 from .board import RESOURCES
-from .facts import KIND_INDEX, distance_ok, facts
+from .facts import KIND_INDEX, distance_closed, facts
 from .rules import (
     COST,
     DEV_NAMES,
@@ -80,43 +82,13 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
     text = _plain_label(kind, args)
     if text is not None:
         return text
-    b = s.board
-    setup = s.phase in (SETUP_SETTLE, SETUP_ROUTE)
-    if kind == "settlement":
-        c = args["c"]
-        if setup:
-            return _fit(f"Found a start settlement at {c + 1}: {corner_words(s, c)}")
-        return _fit(f"Build a settlement at {c + 1}: {corner_words(s, c)}",
-                    f" ({_COST_TEXT['settlement']})")
-    if kind in ("road", "ship"):
-        cost = "free" if setup or s.phase == FREE_ROUTES else _COST_TEXT[kind]
-        e = args["e"]
-        return _fit(f"Build a {kind} on {edge_name(b, e)}, {edge_words(s, e)}", f" ({cost})")
-    if kind == "city":
-        c = args["c"]
-        return _fit(f"Upgrade the settlement at {c + 1} to a city: {corner_words(s, c)}",
-                    f" ({_COST_TEXT['city']})")
-    if kind == "harbour":
-        e = args["e"]
-        top = s.extra["harbours"][-1]
-        return _fit(f"Place the {harbour_words(top)} harbour on {edge_name(b, e)}, "
-                    f"{edge_words(s, e)}")
-    if kind == "move_ship":
-        e, to = args["e"], args["to"]
-        return _fit(f"Move the ship on {edge_name(b, e)} to {edge_name(b, to)}, "
-                    f"{edge_words(s, to)}")
+    if kind in _PLACED:
+        return _label_of(s, _words_key(s, seat, kind, args))
     if kind == "bank":
         return _bank_label(args["give"], args["get"],
                            facts(s).seat(s, seat).ratios(s)[RI[args["give"]]])
     if kind == "discard":
         return _discard_label(args["res"], s.owed[seat])
-    if kind in ("robber", "pirate"):
-        h = args["hex"]
-        text = f"Move the {kind} to {hex_name(s, h)}"
-        victims = victims_at(s, seat, kind, h)
-        if victims:
-            text += ", rob " + " or ".join(P(p) for p in victims)
-        return text
     if kind == "offer_send":
         o = s.offer
         return f"Offer {offer_text(o['give'])} for {offer_text(o['get'])}"
@@ -129,6 +101,120 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
     return rules_of(s).move_label(s, seat, kind, args)  # a move of the scenario's own
 
 
+#: the moves that place something on the board (a piece, a harbour, the robber or the
+#: pirate): their labels name places, and the move lists keep them per board (_kept)
+_PLACED = frozenset({"settlement", "road", "ship", "city", "harbour", "move_ship", "robber",
+                     "pirate"})
+
+
+def _words_key(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> tuple:
+    """The key a move lists keep a placing move under (``_kept``): the move's place, and
+    what else its label says (founding or free, the harbour placed, whom it lets you rob)."""
+    if kind in ("settlement", "city"):
+        c = args["c"]
+        if kind == "settlement" and s.phase in (SETUP_SETTLE, SETUP_ROUTE):
+            return ("settlement", c, "start")
+        return (kind, c)
+    if kind in ("road", "ship"):
+        e = args["e"]
+        if s.phase in (SETUP_SETTLE, SETUP_ROUTE, FREE_ROUTES):
+            return (kind, e, "free")
+        return (kind, e)
+    if kind == "harbour":
+        return ("harbour", args["e"], s.extra["harbours"][-1])
+    if kind == "move_ship":
+        return ("move_ship", args["e"], args["to"])
+    h = args["hex"]  # the robber or the pirate
+    return (kind, h, s.chips[h], victims_at(s, seat, kind, h))
+
+
+def _label_of(d: Any, key: tuple) -> str:
+    """The label of the placing move kept under ``key`` (``_words_key``), in the words of
+    ``d``: the state it is listed in, or the _Deal of the board it was listed on."""
+    kind = key[0]
+    b = d.board
+    if kind == "settlement":
+        c = key[1]
+        if len(key) > 2:
+            return _fit(f"Found a start settlement at {c + 1}: {corner_words(d, c)}")
+        return _fit(f"Build a settlement at {c + 1}: {corner_words(d, c)}",
+                    f" ({_COST_TEXT['settlement']})")
+    if kind in ("road", "ship"):
+        e = key[1]
+        cost = "free" if len(key) > 2 else _COST_TEXT[kind]
+        return _fit(f"Build a {kind} on {edge_name(b, e)}, {edge_words(d, e)}", f" ({cost})")
+    if kind == "city":
+        c = key[1]
+        return _fit(f"Upgrade the settlement at {c + 1} to a city: {corner_words(d, c)}",
+                    f" ({_COST_TEXT['city']})")
+    if kind == "harbour":
+        e, top = key[1], key[2]
+        return _fit(f"Place the {harbour_words(top)} harbour on {edge_name(b, e)}, "
+                    f"{edge_words(d, e)}")
+    if kind == "move_ship":
+        e, to = key[1], key[2]
+        return _fit(f"Move the ship on {edge_name(b, e)} to {edge_name(b, to)}, "
+                    f"{edge_words(d, to)}")
+    return _hex_label(d, kind, key[1], key[3])
+
+
+def _hex_label(d: Any, kind: str, h: int, victims: tuple[int, ...]) -> str:
+    """Moving the robber or the pirate to hex ``h``, naming whom it lets the mover rob."""
+    text = f"Move the {kind} to {hex_name(d, h)}"
+    if victims:
+        text += ", rob " + " or ".join(P(p) for p in victims)
+    return text
+
+
+class _Deal:
+    """One dealt board as a label reads it: the board's places, its terrains, chips and
+    harbours, and its layout (the names a State gives them, so that the word functions
+    read either). Taken from the state when the board's first kept move is made: a board
+    stands for one deal (board_for), so they are the state's for as long as the board is
+    its board."""
+
+    __slots__ = ("board", "terrain", "chips", "harbours", "layout")
+
+    def __init__(self, s: State) -> None:
+        board = copy.copy(s.board)
+        board.memo = {}  # its places only: no kept move refers back to its deal
+        self.board = board
+        self.terrain = tuple(s.terrain)
+        self.chips = tuple(s.chips)
+        self.harbours = tuple(tuple(h) for h in s.harbours)
+        self.layout = s.layout
+
+
+class _Kept(Action):
+    """A placing move kept per board (``_kept``), its label made when first read (a random
+    or AI player never reads it): from its key and the deal of the board it was listed on,
+    which fix every word of it, so it reads as it would have when listed."""
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        d = self.__dict__
+        text = d.get("_text")
+        if text is None:
+            text = d["_text"] = _label_of(d["_deal"], d["_words"])
+        return text
+
+
+_NEW_KEPT = object.__new__
+
+
+def _kept_action(s: State, key: tuple, kind: str, args: dict[str, Any]) -> Action:
+    """A _Kept move (an Action: frozen, so its fields are set as dataclass __init__ sets
+    them, straight into the instance)."""
+    memo = s.board.memo
+    deal = memo.get("deal")
+    if deal is None:
+        deal = memo["deal"] = _Deal(s)
+    a = _NEW_KEPT(_Kept)
+    d = a.__dict__
+    d["kind"], d["args"], d["_deal"], d["_words"] = kind, args, deal, key
+    return a
+
+
 #: a label longer than this is clipped by Discord's menus (cogs/texts.py, LABEL_LIMIT)
 LABEL_LIMIT = 100
 
@@ -138,10 +224,11 @@ def _fit(text: str, tail: str = "") -> str:
     return text + tail if len(text) + len(tail) <= LABEL_LIMIT else text
 
 
-def corner_words(s: State, c: int) -> str:
+def corner_words(s: Any, c: int) -> str:
     """The hexes at corner ``c`` as a player reads them off the board image: each land
     hex by its word and number in reading order, "sea" once if the sea touches it, and
-    its harbour ("ore 6, wool 10, brick 3"; "grain 9, sea, 3:1 harbour")."""
+    its harbour ("ore 6, wool 10, brick 3"; "grain 9, sea, 3:1 harbour"). ``s``: a State
+    or a _Deal."""
     b = s.board
     parts = [hex_words(s, h) for h in sorted(b.corner_hexes[c]) if s.terrain[h] != "sea"]
     if any(s.terrain[h] == "sea" for h in b.corner_hexes[c]) or len(b.corner_hexes[c]) < 3:
@@ -152,9 +239,9 @@ def corner_words(s: State, c: int) -> str:
     return ", ".join(parts)
 
 
-def edge_words(s: State, e: int) -> str:
+def edge_words(s: Any, e: int) -> str:
     """The two hexes of edge ``e`` as the board image shows them: "between ore 6 and wool
-    10", "between grain 9 and sea", or "at sea"."""
+    10", "between grain 9 and sea", or "at sea". ``s``: a State or a _Deal."""
     hexes = [hex_words(s, h) for h in sorted(s.board.edge_hexes[e], key=lambda h: (
         s.terrain[h] == "sea", h))]
     if all(w == "sea" for w in hexes):
@@ -195,6 +282,7 @@ def _discard_label(res: str, owed: int) -> str:
 
 #: moves without args, by kind
 _BARE = {kind: Action(kind, {}, text) for kind, text in _FIXED.items()}
+_ROLL, _OFFER, _END = _BARE["roll"], _BARE["offer"], _BARE["end"]
 #: moves naming one resource, by kind, in the order of RESOURCES
 _BY_RES = {
     kind: tuple(Action(kind, {"res": r}, _plain_label(kind, {"res": r})) for r in RESOURCES)
@@ -239,13 +327,14 @@ MEMO_BOUND = 50_000
 
 
 def _kept(s: State, seat: int, key: tuple, kind: str, args: dict[str, Any]) -> Action:
-    """The Action of a move on this board whose label is fixed by ``key``, made once."""
+    """The Action of a placing move on this board whose label is fixed by ``key``
+    (``_words_key``), made once."""
     memo = s.board.memo
     a = memo.get(key)
     if a is None:
         if len(memo) > MEMO_BOUND:
             memo.clear()
-        a = memo[key] = Action(kind, args, label(s, seat, kind, args))
+        a = memo[key] = _kept_action(s, key, kind, args)
     return a
 
 
@@ -258,8 +347,10 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
     if ph == ROLL:
         if seat != s.turn:
             return []
+        if s.dev_played or not s.devs[seat]:
+            return [_ROLL]
         out = _dev_moves(s, seat)
-        out.append(_BARE["roll"])
+        out.append(_ROLL)
         return out
     if ph == COMPOSE:
         if seat != s.turn:
@@ -271,11 +362,18 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
                 s.offer["answers"][seat] not in (None, "composing")):
             return []
         return _answer_moves(s, seat, only)
+    if ph == DISCARD:  # the seats that owe cards act (to_act)
+        owed = s.owed[seat] if 0 <= seat < s.n else 0
+        if owed <= 0:
+            return []
+        hand = s.hands[seat]
+        out = []
+        for i in range(5):
+            if hand[i] > 0:
+                out.append(_discard(i, owed))
+        return out
     if seat not in to_act(s):
         return []
-    if ph == DISCARD:
-        hand, owed = s.hands[seat], s.owed[seat]
-        return [_discard(i, owed) for i in range(5) if hand[i] > 0]
     if ph == GOLD or ph == PLENTY:  # a resource of choice, from what the bank holds
         res = _BY_RES["gold" if ph == GOLD else "plenty"]
         return [res[i] for i in range(5) if s.bank[i] > 0]
@@ -321,11 +419,17 @@ def start_spots(s: State, seat: int) -> list[Action]:
     """Where a start settlement may stand: a corner touching the scenario's start area
     (scenario_rules.py), with the distance rule."""
     b = s.board
-    start = rules_of(s).start_spots(s, seat)
-    return [_kept(s, seat, ("settlement", c, "start"), "settlement", {"c": c})
+    start = tuple(rules_of(s).start_spots(s, seat))
+    memo = b.memo
+    key = ("start spots", start)
+    spots = memo.get(key)
+    if spots is None:  # the corners of land touching the start area, with their moves
+        spots = memo[key] = [
+            (c, _kept(s, seat, ("settlement", c, "start"), "settlement", {"c": c}))
             for c in range(len(b.corners))
-            if b.corner_land[c] and distance_ok(s, b, c)
-            and any(start[h] for h in b.corner_hexes[c])]
+            if b.corner_land[c] and any(start[h] for h in b.corner_hexes[c])]
+    closed = distance_closed(s, b)
+    return [a for c, a in spots if c not in closed]
 
 
 def _robber_moves(s: State, seat: int) -> list[Action]:
@@ -333,24 +437,78 @@ def _robber_moves(s: State, seat: int) -> list[Action]:
     space (Oceans' face-down hexes)."""
     memo = s.board.memo
     at_sea = rules_of(s).pirate  # the base game has no pirate: the sea is nobody's
-    key = ("hex moves", tuple(s.chips), at_sea)
-    acts = memo.get(key)
-    if acts is None:
-        acts = memo[key] = [
-            (h, _kept(s, seat, (kind, h, s.chips[h]), kind, {"hex": h}))
-            for h, kind in enumerate("pirate" if t == "sea" else "robber" for t in s.terrain)
-            if (at_sea or kind == "robber") and s.terrain[h] != "hidden"
-        ]
-    robber, pirate = s.robber, s.pirate
-    out = []
-    for h, a in acts:
-        if h == robber or h == pirate:
-            continue
-        victims = victims_at(s, seat, a.kind, h)
-        if victims:  # the label names whom the move lets you rob
-            a = _kept(s, seat, (a.kind, h, s.chips[h], victims), a.kind, {"hex": h})
-        out.append(a)
+    chips = tuple(s.chips)
+    key = ("hex moves", chips, at_sea)
+    got = memo.get(key)
+    if got is None:
+        acts = [_hex_move(s, kind, h, ())
+                for h, kind in enumerate("pirate" if t == "sea" else "robber"
+                                         for t in s.terrain)
+                if (at_sea or kind == "robber") and s.terrain[h] != "hidden"]
+        got = memo[key] = (acts, {a.args["hex"]: i for i, a in enumerate(acts)})
+    acts, at = got
+    out = list(acts)  # in the order of the hexes
+    # whom a move lets the seat rob (victims_at), for every hex at once: each other
+    # player with a card, at the hexes of its buildings (robber) or its ships (pirate);
+    # the label of such a move names them. The robber's follow from the buildings and
+    # who holds a card: kept with the facts, carried over while only routes change.
+    f = facts(s)
+    hands = s.hands
+    holders_list = []
+    for p in range(s.n):
+        if p != seat and any(hands[p]):
+            holders_list.append(p)
+    holders = tuple(holders_list)
+    robbed = f.robbed
+    patches = robbed.get(holders)
+    if patches is None or patches[0] is not acts:
+        patches = robbed[holders] = (acts, _victim_moves(s, f, "robber", holders, at, out))
+    for i, a in patches[1]:
+        out[i] = a
+    if at_sea:
+        for i, a in _victim_moves(s, f, "pirate", holders, at, out):
+            out[i] = a
+    # the hexes the robber and the pirate stand on are no move
+    i, j = at.get(s.robber, -1), at.get(s.pirate, -1)
+    if i < j:
+        i, j = j, i
+    if i >= 0:
+        del out[i]
+    if j >= 0:
+        del out[j]
     return out
+
+
+def _victim_moves(s: State, f: Any, kind: str, holders: tuple[int, ...], at: dict[int, int],
+                  out: list[Action]) -> list[tuple[int, Action]]:
+    """(position in ``out``, move) for each hex of ``kind`` (robber: land, pirate: sea)
+    where one of ``holders`` has a building (robber) or a ship (pirate): the move naming
+    them, in seat order."""
+    b = s.board
+    found: dict[int, list[int]] = {}
+    for p in holders:
+        if kind == "robber":
+            hexes = [h for c, _ in f.seats[p].buildings for h in b.corner_hexes[c]]
+        else:
+            hexes = [h for e, k in f.seats[p].routes if k == "ship" for h in b.edge_hexes[e]]
+        for h in hexes:
+            owners = found.get(h)
+            if owners is None:
+                found[h] = [p]
+            elif owners[-1] != p:
+                owners.append(p)
+    patches = []
+    for h, owners in found.items():
+        i = at.get(h)
+        if i is not None and out[i].kind == kind:
+            patches.append((i, _hex_move(s, kind, h, tuple(owners))))
+    return patches
+
+
+def _hex_move(s: State, kind: str, h: int, victims: tuple[int, ...]) -> Action:
+    """The robber's or the pirate's move to ``h`` letting the mover rob ``victims`` (none:
+    nobody), made once per board."""
+    return _kept(s, -1, (kind, h, s.chips[h], victims), kind, {"hex": h})
 
 
 def victims_at(s: State, seat: int, kind: str, h: int) -> tuple[int, ...]:
@@ -402,11 +560,11 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
             return [_BARE["end"]]
         if only == "play":
             return _dev_moves(s, seat)
-    out = _dev_moves(s, seat) if only is None else []
+    out = [] if only is not None or s.dev_played or not s.devs[seat] else _dev_moves(s, seat)
     f = facts(s)
     sf = f.seats[seat]
     count = f.counts[seat]
-    limit = rules_of(s).limits(s.layout)  # in the order of count
+    limit = f.limits(s)  # in the order of count
     hand = s.hands[seat]
     wood, brick, wool, grain, ore = hand
     if wood and brick and count[2] < limit[2] and (only is None or only == "road"):
@@ -420,7 +578,7 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
         out += _placements(s, sf, "city", sf.cities, "c")
     if wool and grain and ore and s.deck and (only is None or only == "buy"):
         out.append(_BARE["buy"])
-    if not s.ship_moved and (only is None or only == "move_ship") and count[3]:
+    if count[3] and not s.ship_moved and (only is None or only == "move_ship"):
         for e in sf.open(s):
             if e in s.new_ships:
                 continue
@@ -430,18 +588,20 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
                     _kept(s, seat, ("move_ship", e, t), "move_ship", {"e": e, "to": t})
                     for t in sf.ship_targets(s, e)]
             out += moves
-    if (only is None or only == "bank") and max(hand) >= 2:
+    if max(hand) >= sf.lowest_ratio(s) and (only is None or only == "bank"):
         ratios = sf.ratios(s)
         bank = s.bank
         for i in range(5):
             ratio = ratios[i]
             if hand[i] >= ratio:
                 row = _BANK[ratio][i]
-                out.extend(row[j] for j in range(5) if j != i and bank[j] > 0)
+                for j in range(5):
+                    if j != i and bank[j] > 0:
+                        out.append(row[j])
     if s.offers_made < OFFERS_PER_TURN and (only is None or only == "offer") and any(hand):
-        out.append(_BARE["offer"])
+        out.append(_OFFER)
     if only is None:
-        out.append(_BARE["end"])
+        out.append(_END)
     return out
 
 

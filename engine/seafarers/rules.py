@@ -7,9 +7,10 @@ Texts name players "{pN}".
 
 from __future__ import annotations
 
+import random
+from _random import Random as _CRandom
+from hashlib import sha512
 from typing import Any
-
-from engine.core import rng
 
 from .board import RESOURCE_OF, RESOURCES, TERRAIN_WORDS, Board, place_name
 from .facts import (  # noqa: F401  (the board facts, named here for rules' users too)
@@ -113,9 +114,31 @@ def new_state(n: int, seed: str, sid: str = "new_shores", round_limit: int = 100
     return s
 
 
-def draw(s: State):
+def draw(s: State) -> random.Random:
+    """The game's next random stream, ``engine.core.rng(s.seed, s.counter)`` after one more
+    draw: the same numbers, made without random.Random's checks in Python (a roll's
+    largest cost). random.Random seeds a string as the int of its bytes followed by their
+    SHA-512 digest (its ``seed``, version 2): that int seeds the generator here directly;
+    tests/engine/seafarers/test_speed_paths.py checks the two streams are one."""
     s.counter += 1
-    return rng(s.seed, s.counter)
+    key = f"{s.seed}#{s.counter}".encode()
+    r = _NEW_RANDOM(random.Random)
+    _SEED(r, int.from_bytes(key + sha512(key).digest(), "big"))
+    r.gauss_next = None  # as random.Random.seed leaves it
+    return r
+
+
+_NEW_RANDOM = random.Random.__new__
+_SEED = _CRandom.seed
+
+
+def die(getrandbits: Any) -> int:
+    """``randint(1, 6)`` of the generator whose ``getrandbits`` this is: the same number,
+    drawn as random.Random draws it (3 random bits until they are below 6)."""
+    r = getrandbits(3)
+    while r >= 6:
+        r = getrandbits(3)
+    return r + 1
 
 
 def snake(n: int) -> list[int]:
@@ -220,7 +243,9 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Move]:
 def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
     """Apply a legal move; returns events as (text, to) with to None for public."""
     ph = s.phase
-    if ph in (COMPOSE, ANSWER, CONFIRM) or kind == "offer":  # the most frequent moves
+    if ph == MAIN or ph == ROLL:  # the most frequent moves
+        return _turn_move(s, seat, kind, args)
+    if ph in (COMPOSE, ANSWER, CONFIRM):
         return _trade_move(s, seat, kind, args)
     ev: list[tuple[str, Any]] = []
     b = s.board
@@ -330,13 +355,32 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         if s.free == 0:
             s.phase = s.ret
         return ev
-    if ph != ROLL and ph != MAIN:  # a phase of the scenario's own (scenario_rules.py)
-        return rules_of(s).play_phase(s, seat, kind, args)
-    # ROLL / MAIN
-    if kind == "play":
-        return _play_dev(s, seat, args)
+    return rules_of(s).play_phase(s, seat, kind, args)  # a phase of the scenario's own
+
+
+def _turn_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
+    """A move of the ROLL or MAIN phase, the kinds tested in the order random play meets
+    them most."""
     if kind == "roll":
         return _roll(s, seat)
+    if kind == "end":
+        return _end_turn(s, seat)
+    if kind == "offer":
+        return _trade_move(s, seat, kind, args)
+    if kind == "bank":
+        i, j = RI[args["give"]], RI[args["get"]]
+        ratio = harbour_ratio(s, seat, i)
+        s.hands[seat][i] -= ratio
+        s.bank[i] += ratio
+        s.hands[seat][j] += 1
+        s.bank[j] -= 1
+        where = ("the bank" if ratio == 4 else "a 3:1 harbour" if ratio == 3
+                 else f"a 2:1 {args['give']} harbour")
+        return [(f"{P(seat)} trades {ratio} {args['give']} for 1 {args['get']} "
+                 f"with {where}.", None)]
+    if kind == "play":
+        return _play_dev(s, seat, args)
+    b = s.board
     if kind in ("road", "ship"):
         pay(s, seat, COST[kind])
         return _place_route(s, b, seat, kind, args["e"])
@@ -362,23 +406,10 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
         put_route(s, e, None)
         put_route(s, f, [seat, "ship"])
         s.ship_moved = True
-        ev.append((f"{P(seat)} moves a ship from {edge_name(b, e)} to {edge_name(b, f)}.", None))
+        ev = [(f"{P(seat)} moves a ship from {edge_name(b, e)} to {edge_name(b, f)}.", None)]
         ev.extend(rules_of(s).after_route(s, seat, f))
         ev.extend(update_longest(s, b, [seat]))
         return ev
-    if kind == "bank":
-        i, j = RI[args["give"]], RI[args["get"]]
-        ratio = harbour_ratio(s, seat, i)
-        s.hands[seat][i] -= ratio
-        s.bank[i] += ratio
-        s.hands[seat][j] += 1
-        s.bank[j] -= 1
-        where = ("the bank" if ratio == 4 else "a 3:1 harbour" if ratio == 3
-                 else f"a 2:1 {args['give']} harbour")
-        return [(f"{P(seat)} trades {ratio} {args['give']} for 1 {args['get']} "
-                 f"with {where}.", None)]
-    if kind == "end":
-        return _end_turn(s, seat)
     raise AssertionError(kind)
 
 
@@ -401,14 +432,16 @@ def edge_name(b: Board, e: int) -> str:
     return f"{a + 1}-{c + 1}"
 
 
-def hex_name(s: State, h: int) -> str:
+def hex_name(s: Any, h: int) -> str:
+    """A hex's name and words ("C5 (ore 6)"); ``s``: a State, or the deal a label reads
+    (moves._Deal: its layout, terrains and chips)."""
     q, r = layout(s.layout).positions[h]
     return f"{place_name(q, r)} ({hex_words(s, h)})"
 
 
-def hex_words(s: State, h: int) -> str:
+def hex_words(s: Any, h: int) -> str:
     """A hex as the board image shows it: its terrain's word and its number ("ore 6",
-    "desert", "sea"; an empty space of Oceans "? (face down)")."""
+    "desert", "sea"; an empty space of Oceans "? (face down)"). ``s`` as in hex_name."""
     if s.terrain[h] == "hidden":
         return f"{TERRAIN_WORDS['hidden']} (face down)"
     word = TERRAIN_WORDS.get(s.terrain[h], s.terrain[h])
@@ -447,12 +480,18 @@ def _settle(s: State, b: Board, seat: int, c: int) -> list[tuple[str, Any]]:
     return ev
 
 
+#: the text of a roll, by seat and dice: [seat][6 * (d1 - 1) + d2 - 1]
+_ROLLS = tuple(tuple(f"{{p{p}}} rolls {d1} + {d2} = {d1 + d2}." for d1 in range(1, 7)
+                     for d2 in range(1, 7)) for p in range(8))
+
+
 def _roll(s: State, seat: int) -> list[tuple[str, Any]]:
-    rnd = draw(s)
-    d1, d2 = rnd.randint(1, 6), rnd.randint(1, 6)
+    bits = draw(s).getrandbits
+    d1 = die(bits)
+    d2 = die(bits)
     s.dice = [d1, d2]
     total = d1 + d2
-    ev: list[tuple[str, Any]] = [(f"{P(seat)} rolls {d1} + {d2} = {total}.", None)]
+    ev: list[tuple[str, Any]] = [(_ROLLS[seat][6 * d1 + d2 - 7], None)]
     if total == 7:
         for p in range(s.n):
             k = n_cards(s, p)
@@ -489,44 +528,117 @@ def _producers(s: State) -> dict[int, list[tuple[int, int, tuple[int, ...]]]]:
 def produce(s: State, total: int) -> list[tuple[str, Any]]:
     """Production with the bank-shortage rule (catan-base.md "A turn" 2): if the bank cannot
     pay everyone a resource, nobody gets it, unless only one player is owed it (he gets
-    what is left). Gold fields owe a free choice per card (picked in the gold phase)."""
+    what is left). Gold fields owe a free choice per card (picked in the gold phase).
+
+    What a number yields follows from the buildings, the robber and the producing hexes:
+    worked out once per arrangement (kept with the facts), and paid out as it is when the
+    bank holds enough of every resource and no gold pick is owed yet."""
+    f = facts(s)
+    producers = _producers(s)
+    key: Any = total
+    robber = s.robber
+    for h, _, _ in producers.get(total, ()):
+        if h == robber:  # the robber matters only on a hex of this number
+            key = (total, robber)
+    entry = f.production.get(key)
+    if entry is None or entry[0] is not producers:
+        entry = f.production[key] = _production(s, producers, total)
+    _, pays, gold, plain = entry
+    bank = s.bank
+    owed = s.owed
+    for i, _, need in pays:
+        if need > bank[i]:
+            return _produce_short(s, pays, gold)
+    if any(owed):
+        return _produce_short(s, pays, gold)
+    hands = s.hands
+    for i, per, need in pays:
+        bank[i] -= need
+        for p, k in per:
+            hands[p][i] += k
+    for p, k in gold:
+        owed[p] += k
+    return list(plain)
+
+
+def _production(s: State, producers: dict, total: int) -> tuple:
+    """(producers, pays, gold, plain): per resource in order, who is owed how many cards of
+    it and their sum; the gold picks owed per seat; the events when all is paid."""
     owed: dict[int, dict[int, int]] = {}  # resource -> seat -> cards
+    gold: dict[int, int] = {}
     buildings = s.buildings
-    for h, i, corners in _producers(s).get(total, ()):
+    for h, i, corners in producers.get(total, ()):
         if h == s.robber:
             continue
         for c in corners:
             bl = buildings[c]
             if bl is None:
                 continue
-            if i < 0:  # gold
-                s.owed[bl[0]] += bl[1]
-            else:
-                per = owed.setdefault(i, {})
-                per[bl[0]] = per.get(bl[0], 0) + bl[1]
-    ev: list[tuple[str, Any]] = []
+            per = gold if i < 0 else owed.setdefault(i, {})
+            per[bl[0]] = per.get(bl[0], 0) + bl[1]
+    pays = tuple((i, tuple(owed[i].items()), sum(owed[i].values())) for i in sorted(owed))
     got = [[0] * 5 for _ in range(s.n)]
-    for i in sorted(owed):
-        per = owed[i]
-        if sum(per.values()) <= s.bank[i]:
-            for p, k in per.items():
-                got[p][i] = k
+    for i, per, _ in pays:
+        for p, k in per:
+            got[p][i] = k
+    plain: list[tuple[str, Any]] = []
+    for p in range(s.n):
+        if any(got[p]):
+            plain.append((_receives(p, got[p]), None))
+        if gold.get(p):
+            plain.append((f"{P(p)} may pick {gold[p]} from the gold field.", None))
+    return producers, pays, tuple(gold.items()), tuple(plain)
+
+
+def _produce_short(s: State, pays: tuple, gold: tuple) -> list[tuple[str, Any]]:
+    """Production when the bank runs short of a resource (or gold picks are owed already):
+    the rule's every case."""
+    ev: list[tuple[str, Any]] = []
+    got: dict[int, list[int]] = {}  # seat -> cards received per resource
+    bank, hands = s.bank, s.hands
+    for p, k in gold:
+        s.owed[p] += k
+    for i, per, need in pays:
+        if need <= bank[i]:
+            pay = per
         elif len(per) == 1:
-            (p,) = per
-            got[p][i] = s.bank[i]
+            p = per[0][0]
+            pay = ((p, bank[i]),)
             ev.append((f"The bank is short of {RESOURCES[i]}: {P(p)} gets what "
                        f"is left.", None))
         else:
             ev.append((f"The bank is short of {RESOURCES[i]}: nobody gets any.", None))
-        for p in per:
-            s.hands[p][i] += got[p][i]
-            s.bank[i] -= got[p][i]
+            continue
+        for p, k in pay:
+            hands[p][i] += k
+            bank[i] -= k
+            mine = got.get(p)
+            if mine is None:
+                mine = got[p] = [0] * 5
+            mine[i] = k
     for p in range(s.n):
-        if any(got[p]):
-            ev.append((f"{P(p)} receives {cards_text(got[p])}.", None))
+        mine = got.get(p)
+        if mine is not None and any(mine):
+            ev.append((_receives(p, mine), None))
         if s.owed[p]:
             ev.append((f"{P(p)} may pick {s.owed[p]} from the gold field.", None))
     return ev
+
+
+_RECEIVES: dict[tuple[int, ...], str] = {}
+#: seats times the handfuls a roll brings (a few hundred met); emptied when full
+_RECEIVES_BOUND = 4096
+
+
+def _receives(p: int, cards: list[int]) -> str:
+    """"{p1} receives 1 wood, 2 ore.", made once per seat and cards."""
+    key = (p, *cards)
+    text = _RECEIVES.get(key)
+    if text is None:
+        if len(_RECEIVES) >= _RECEIVES_BOUND:
+            _RECEIVES.clear()
+        text = _RECEIVES[key] = f"{P(p)} receives {cards_text(cards)}."
+    return text
 
 
 def _play_dev(s: State, seat: int, args: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -566,6 +678,10 @@ def _play_dev(s: State, seat: int, args: dict[str, Any]) -> list[tuple[str, Any]
     return ev
 
 
+#: "{p1} ends the turn.", by seat
+_ENDS = tuple(f"{P(p)} ends the turn." for p in range(8))
+
+
 def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
     s.new_ships = []
     s.new_devs[seat] = []
@@ -575,7 +691,7 @@ def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
     s.dice = None
     s.turn = (seat + 1) % s.n
     s.phase = ROLL
-    ev: list[tuple[str, Any]] = [(f"{P(seat)} ends the turn.", None)]
+    ev: list[tuple[str, Any]] = [(_ENDS[seat], None)]
     if s.turn == 0 and s.round < s.round_limit:
         s.round += 1
     elif s.turn == 0:

@@ -226,6 +226,11 @@ def _xy(h: Hex) -> tuple[float, float]:
 
 def spiral_order(hexes: list[Hex], start: Hex, clockwise: bool) -> list[Hex]:
     """The base game's chip order: the outer ring from ``start`` round, then inwards."""
+    return list(_spiral_order(tuple(hexes), start, clockwise))
+
+
+@lru_cache(maxsize=64)
+def _spiral_order(hexes: tuple[Hex, ...], start: Hex, clockwise: bool) -> tuple[Hex, ...]:
     cx = sum(_xy(h)[0] for h in hexes) / len(hexes)
     cy = sum(_xy(h)[1] for h in hexes) / len(hexes)
 
@@ -248,7 +253,7 @@ def spiral_order(hexes: list[Hex], start: Hex, clockwise: bool) -> list[Hex]:
     order: list[Hex] = []
     for key in sorted(rings, reverse=True):
         order.extend(sorted(rings[key], key=turn))
-    return order
+    return tuple(order)
 
 
 def red_chips_touch(chips: dict[Hex, int]) -> bool:

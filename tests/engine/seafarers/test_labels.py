@@ -131,3 +131,33 @@ def test_a_robber_or_pirate_move_names_whom_it_lets_you_rob() -> None:
     lay(s, 1, b.hex_edges[sea][0], "ship")
     a = next(a for a in GAME.legal_actions(s, 0) if a.kind == "pirate" and a.args["hex"] == sea)
     assert a.label.endswith(", rob {p1}")
+
+
+def test_a_robber_move_names_nobody_once_its_players_cannot_be_robbed() -> None:
+    """A move's label says whom it lets you rob now: once the player there has no card left,
+    the same move names nobody (a label made earlier, when he had one, is not shown)."""
+    s = main_state(seed="victims later")
+    s.phase, s.ret = ROBBER, MAIN
+    b = s.board
+    h = next(h for h, t in enumerate(s.terrain) if t == "mountain" and h != s.robber)
+    s.buildings[b.hex_corners[h][0]] = [1, 1]
+    give(s, 1, ore=1)
+    a = next(a for a in GAME.legal_actions(s, 0) if a.args == {"hex": h})
+    assert a.label.endswith(", rob {p1}")
+    s.hands[1] = [0] * 5
+    a = next(a for a in GAME.legal_actions(s, 0) if a.args == {"hex": h})
+    assert a.label == f"Move the robber to {R.hex_name(s, h)}"
+
+
+def test_a_start_road_says_free_and_a_built_one_says_its_cost() -> None:
+    s = GAME.setup(4, {"scenario": "classic"}, "free roads")
+    GAME.apply(s, 0, GAME.legal_actions(s, 0)[0])
+    start = GAME.legal_actions(s, 0)
+    assert start and all(a.label.endswith(" (free)") for a in start)
+    s = main_state(seed="costs")
+    b = s.board
+    c = next(c for c in range(len(b.corners)) if all(b.edge_land[e] for e in b.corner_edges[c]))
+    s.buildings[c] = [0, 1]
+    give(s, 0, wood=1, brick=1)
+    built = [a for a in GAME.legal_actions(s, 0) if a.kind == "road"]
+    assert built and all(a.label.endswith(" (1 wood, 1 brick)") for a in built)

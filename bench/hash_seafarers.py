@@ -1,0 +1,109 @@
+"""A fingerprint of seeded Seafarers games, to show that a pure speed change plays every
+scenario exactly as before. Prints one SHA-256 per scenario and player count, and one over
+everything.
+
+    .venv/bin/python bench/hash_seafarers.py [--moves-only] [games-per-count] [scenario ...]
+
+Run it before and after a change: the hashes must be equal. ``--moves-only`` leaves the
+labels out (for a change meant to correct a label: the games must still play the same). Per scenario and count it
+plays ``games`` random games (each waiting seat in turn picks uniformly among its legal
+moves, player offers included, as bench_seafarers.py does), one game of the same seeds
+without player offers, and one heuristic-AI game, and hashes, move by move: the legal
+moves of the seat that moves (kind, args, label, in order), the move, its events (kind,
+text, addressees), and every 20 moves the public view, the mover's view and the dump; at
+the end the result and the dump. The random player picks by position in the list, so the
+order of the legal moves is part of the fingerprint too. An illegal move tried every 50
+moves must be refused and leave the dump as it was (the contract's check, done here so
+that a fast path for the moves legal_actions listed cannot hide a change in the slow one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import get_game  # noqa: E402
+from engine.core import Action, IllegalAction  # noqa: E402
+from engine.seafarers.scenario_rules import SCENARIOS  # noqa: E402
+
+GAME = get_game("seafarers")
+#: hash the labels of the moves too (--moves-only: not)
+LABELS = True
+
+
+def _text(value: object) -> str:
+    return json.dumps(value, sort_keys=True, default=sorted)
+
+
+def play(scenario: str, n: int, seed: str, h: Any, mode: str) -> int:
+    """One game into ``h``; ``mode``: "random", "no-offers" or "ai". Returns its moves."""
+    state = GAME.setup(n, {"scenario": scenario}, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while GAME.result(state) is None:
+        if mode == "ai":
+            seat = min(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            action = GAME.ai_action(state, seat, rng)
+        else:
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            legal = GAME.legal_actions(state, seat)
+            if mode == "no-offers":
+                legal = [a for a in legal if a.kind != "offer"]
+            action = rng.choice(legal)
+        h.update(_text([seat, [[a.kind, a.args, a.label if LABELS else ""]
+                               for a in legal]]).encode())
+        if steps % 50 == 25:
+            before = _text(GAME.dump(state))
+            try:
+                GAME.apply(state, seat, Action("no such move", {"x": 1}))
+            except IllegalAction as refused:
+                h.update(str(refused).encode())
+            else:
+                raise AssertionError("an illegal move was accepted")
+            if _text(GAME.dump(state)) != before:
+                raise AssertionError("a refused move changed the state")
+        events = GAME.apply(state, seat, action)
+        h.update(_text([action.kind, action.args, action.label if LABELS else ""]).encode())
+        for e in events:
+            h.update(_text([e.kind, e.text, None if e.to is None else sorted(e.to)]).encode())
+        if steps % 20 == 0:
+            h.update(_text([GAME.view(state, None), GAME.view(state, seat),
+                            GAME.dump(state)]).encode())
+        steps += 1
+    h.update(_text([GAME.result(state), GAME.dump(state)]).encode())
+    return steps
+
+
+def main() -> None:
+    global LABELS
+    args = sys.argv[1:]
+    if args and args[0] == "--moves-only":
+        LABELS = False
+        args.pop(0)
+    games = int(args.pop(0)) if args and args[0].isdigit() else 3
+    only = set(args)
+    total = hashlib.sha256()
+    for sid, rules in SCENARIOS.items():
+        if only and sid not in only:
+            continue
+        for n in rules.players:
+            h = hashlib.sha256()
+            moves = 0
+            for k in range(games):
+                moves += play(sid, n, f"hash-{sid}-{n}-{k}", h, "random")
+            moves += play(sid, n, f"hash-{sid}-{n}-0", h, "no-offers")
+            moves += play(sid, n, f"hash-{sid}-{n}-ai", h, "ai")
+            total.update(h.digest())
+            print(f"{sid:20} {n} players: {h.hexdigest()} ({moves} moves)", flush=True)
+    print(f"all: {total.hexdigest()}")
+
+
+if __name__ == "__main__":
+    main()
