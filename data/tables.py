@@ -548,6 +548,25 @@ class TableService:
 
     # -- the turn clock ------------------------------------------------------------------
 
+    async def waiting_on_ai(self) -> list[Outcome]:
+        """The playing tables of this process's shards whose game waits for AI seats only:
+        an AI move the bot had not made when it stopped (the turn clock ignores turns that
+        wait for no person). A table that cannot be read is skipped, so one never stops the
+        others."""
+        found: list[Outcome] = []
+        for head in await self.store.playing():
+            if head.key is None or (self.shards is not None and not self.shards.owns(head.guild)):
+                continue
+            try:
+                table = await self._get(head.key)
+            except DamagedTable:
+                continue  # logged once by the store; /game repair brings it back
+            outcome = Outcome(table)
+            waiting = table.to_act(engine.get_game(table.game_id))
+            if outcome.ai_to_act and outcome.ai_to_act == waiting:
+                found.append(outcome)
+        return found
+
     async def tick(self, now: float) -> list[ClockEvent]:
         """Remind, or apply the time-out outcome, at every playing table whose clock is
         due and whose due event this process claims first (other processes on the same

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import time
 
 import engine
 from tests.cogs.flows import boards, open_table, table_of, waiting_user
@@ -48,3 +49,30 @@ async def test_the_old_rules_button_works_after_a_restart(h: Harness) -> None:
     await h.restart()
     r = await h.click(bob, turn, "Rules")
     assert r.ephemeral and "All Hands on Deck!" in r.text
+
+
+async def test_an_ai_move_pending_at_shutdown_is_made_after_the_restart(h: Harness) -> None:
+    """A person's move was committed and the bot stopped before the AI answered: the AI seat
+    moves on the clock's first pass after the restart, and the channel sees it."""
+    alice = h.user("alice")
+    await open_table(h, alice, bots=1)
+    table = await table_of(h)
+    ai_seat = next(i for i, s in enumerate(table.seats) if s.is_ai)
+    # alice's moves written as the bot writes them, with no AI answer after them
+    while table.to_act(GAME) != {ai_seat}:
+        seat = min(table.to_act(GAME) - {ai_seat})
+        action = GAME.legal_actions(table.state, seat)[0]
+        await h.bot.store.apply_moves(table.key, seat, [action], 1_900_000_000.0)
+        table = await table_of(h)
+    stuck = table.version
+    shown = [copy.deepcopy(m.payload) for m in boards(h)]
+
+    await h.restart()
+    clock = h.bot.get_cog("ClockCog")
+    await clock.run_clock(time.time())
+
+    table = await table_of(h)
+    assert table.version > stuck and table.to_act(GAME) != {ai_seat}
+    assert [m.payload for m in boards(h)] != shown  # the AI's move reached the channel
+    # the next pass finds nothing more to resume
+    assert await clock.resume_ai() == 0
