@@ -48,6 +48,13 @@ TABLE_BUTTONS: dict[str, tuple[str, str, discord.ButtonStyle]] = {
 }
 #: the lobby's buttons, in the order they are shown (the host's last)
 LOBBY_KINDS = ("join", "leave", "addai", "start")
+#: the buttons that open what the table's log commands show (cogs/replay_views.py answers
+#: them): the replay, the history, and a request to take back the clicker's last move
+LOG_BUTTONS: dict[str, tuple[str, str]] = {
+    "replayopen": ("Replay", "🎬"),
+    "historyopen": ("History", "📜"),
+    "undoask": ("Take it back", "↩️"),
+}
 
 _SEAT = r"(?P<key>[0-9]+):(?P<seat>[0-9]+):(?P<moves>[0-9]+)"
 TABLE = r"parley:(?P<kind>" + "|".join(TABLE_BUTTONS) + r"):(?P<key>[0-9]+)"
@@ -93,6 +100,18 @@ def table_button(kind: str, key: int) -> discord.ui.Button:
     """A button of a table's public message (see ``TABLE_BUTTONS``)."""
     text, emoji, style = TABLE_BUTTONS[kind]
     return discord.ui.Button(label=text, emoji=emoji, style=style, custom_id=table_id(kind, key))
+
+
+def log_id(kind: str, key: int) -> str:
+    return f"parley:{kind}:{key}"
+
+
+def log_button(kind: str, key: int) -> discord.ui.Button:
+    """A button of ``LOG_BUTTONS``, by click what ``/game replay``, ``history`` and ``undo``
+    do by command."""
+    label, emoji = LOG_BUTTONS[kind]
+    return discord.ui.Button(label=label, emoji=emoji, style=discord.ButtonStyle.secondary,
+                             custom_id=log_id(kind, key))
 
 
 def sent(*items: discord.ui.Item) -> discord.ui.View | None:

@@ -17,7 +17,7 @@ import discord
 import render
 from cogs import texts
 from cogs.adapters import adapter
-from cogs.components import LOBBY_KINDS, sent, table_button
+from cogs.components import LOBBY_KINDS, log_button, sent, table_button
 from cogs.texts import fill
 from engine.core import Event
 from engine.table import FINISHED, LOBBY, PLAYING, Table
@@ -136,11 +136,15 @@ def turn_content(
 
 
 def turn_components(table: Table) -> discord.ui.View | None:
-    """**My hand / act** while the game runs, **Join** while a seat is open, **Rules**."""
+    """**My hand / act** while the game runs, **Join** while a seat is open, **Rules**,
+    **History**, and **Take it back** while the game runs or **Replay** once it is over:
+    every log command is a click away too."""
     kinds = (["hand"] if table.status == PLAYING else []) + \
         (["join"] if table.open_seats() else []) + ["rules"]
+    logs = ["historyopen", "undoask"] if table.status == PLAYING else ["replayopen", "historyopen"]
     assert table.key is not None
-    return sent(*(table_button(kind, table.key) for kind in kinds))
+    return sent(*(table_button(kind, table.key) for kind in kinds),
+                *(log_button(kind, table.key) for kind in logs))
 
 
 # -- the lobby ------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ import engine
 import render
 from cogs import texts
 from cogs.adapters import adapter
+from cogs.components import log_button
 from cogs.errors import answer, answer_error
 from cogs.messages import mention, pings
 from cogs.publish import channel_of
@@ -753,18 +754,14 @@ async def ask_to_take_back(interaction: discord.Interaction, table: Table) -> No
 
 class TableLogButton(DynamicItem[Button], template=(
         r"parley:(?P<kind>replayopen|historyopen|undoask):(?P<key>[0-9]+)")):
-    """A button that opens the table's replay (for the game-over message), its history, or
-    asks to take back the clicker's last move (for a panel after a move): what the commands
-    do, by click. The messages that show them may carry plain buttons with these ids
-    (``log_button_id``); this class answers them."""
-
-    LOOKS = {"replayopen": ("Replay", "🎬"), "historyopen": ("History", "📜"),
-             "undoask": ("Take it back", "↩️")}
+    """A button of the turn message that opens the table's replay (once the game is over),
+    its history, or asks to take back the clicker's last move (while it runs): what the
+    commands do, by click. The turn message carries plain buttons with these ids
+    (``cogs.components.log_button``, ``cogs.messages.turn_components``); this class answers
+    them."""
 
     def __init__(self, kind: str, key: int) -> None:
-        label, emoji = self.LOOKS[kind]
-        super().__init__(Button(label=label, emoji=emoji, style=discord.ButtonStyle.secondary,
-                                custom_id=log_button_id(kind, key)))
+        super().__init__(log_button(kind, key))
         self.kind, self.key = kind, key
 
     @classmethod
@@ -788,11 +785,6 @@ class TableLogButton(DynamicItem[Button], template=(
                 await open_history(interaction, table)
 
         await _guarded(interaction, work())
-
-
-def log_button_id(kind: str, key: int) -> str:
-    """The custom id of a ``TableLogButton``: ``parley:<kind>:<key>``."""
-    return f"parley:{kind}:{key}"
 
 
 REPLAY_ITEMS = (ReplayButton, ChapterSelect, WhoSelect, GifButton, HistoryButton, UndoButton,

@@ -81,13 +81,3 @@ def _random_moves(game: Any, table: Table, rng: random.Random,
         game.apply(state, seat, action)
         out.append((seat, action))
     return out
-
-
-async def click_button_id(h: Harness, user: FakeUser, msg: Any, custom_id: str) -> Any:
-    """Click a button of ``custom_id`` on ``msg``, a message of the bot that does not show
-    it yet (the buttons other messages are meant to carry; Discord delivers only the ids of
-    the message's own buttons, so the message is given that button)."""
-    payload = h.component_payload(user, msg, {"custom_id": custom_id, "component_type": 2})
-    payload["message"]["components"] = [{"type": 1, "components": [
-        {"type": 2, "style": 2, "label": "Go", "custom_id": custom_id}]}]
-    return await h.feed(payload, message_id=msg.id)

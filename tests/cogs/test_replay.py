@@ -14,8 +14,9 @@ from PIL import Image
 import engine
 import render
 from render.replay import GIF_LIMIT, MIN_WIDTH, animate
+from tests.cogs.flows import boards
 from tests.cogs.harness import CHANNEL_ID, OTHER_CHANNEL_ID, FakeUser, Harness, Msg
-from tests.cogs.played import PLAYERS, click_button_id, open_played
+from tests.cogs.played import PLAYERS, open_played
 
 GAMES = sorted(PLAYERS)
 
@@ -224,13 +225,16 @@ def test_the_replay_custom_ids_fit_discords_limit() -> None:
 
 
 async def test_the_replay_and_history_buttons_open_them_as_the_commands_do(h: Harness) -> None:
-    """The buttons a game-over message can show (``parley:replayopen:<key>``,
-    ``parley:historyopen:<key>``), answered after a restart as well."""
+    """The game-over board carries **Replay** and **History** (every log command is a click
+    away), and they answer after a restart as well."""
     alice, bob = people(h, "neuroshima")
-    table = await open_played(h, "neuroshima", [alice, bob])
-    board = (await h.slash(alice, "game replay")).message
+    await open_played(h, "neuroshima", [alice, bob])
+    await h.slash(alice, "game status")
+    board = boards(h)[-1]
+    assert board.has_item("Replay") and board.has_item("History")
+    assert not board.has_item("Take it back")  # nothing to take back once it is over
     await h.restart()
-    r = await click_button_id(h, bob, board, f"parley:replayopen:{table.key}")
+    r = await h.click(bob, board, "Replay")
     assert r.message.ephemeral and step_of(r.message) == 0
-    r = await click_button_id(h, bob, board, f"parley:historyopen:{table.key}")
+    r = await h.click(bob, board, "History")
     assert r.message.ephemeral and "every move is shown" in r.message.content

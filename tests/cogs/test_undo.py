@@ -17,7 +17,7 @@ from cogs import replay_views
 from engine.core import Action
 from tests.cogs.flows import boards
 from tests.cogs.harness import CHANNEL_ID, FakeUser, Harness, Msg
-from tests.cogs.played import click_button_id, open_played
+from tests.cogs.played import open_played
 
 
 def canon(table: Any) -> Any:
@@ -235,9 +235,11 @@ async def test_neuroshima_ending_the_turn_is_refused(h: Harness) -> None:
 
 
 async def test_the_take_it_back_button_asks_as_the_command_does(h: Harness) -> None:
-    """The button a panel can show after a move (``parley:undoask:<key>``)."""
+    """The turn message carries **Take it back** (and **History**) while the game runs."""
     users, asker, before = await first_bidder_passes(h)
-    panel = (await h.slash(asker, "game history")).message  # any message of the bot's
-    r = await click_button_id(h, asker, panel, f"parley:undoask:{before.key}")
+    await h.slash(asker, "game status")
+    turn = boards(h)[-1]
+    assert turn.has_item("History") and not turn.has_item("Replay")
+    r = await h.click(asker, turn, "Take it back")
     assert r.message.ephemeral and "I asked" in r.message.text
     assert request_post(h).has_item("Agree")
