@@ -18,6 +18,7 @@ import discord
 from engine.core import clip as clip
 from engine.core import fill_names
 from engine.core import quote as quote
+from engine.guide import split_page
 
 # -- limits of Discord, so no message is ever refused for its length ------------------------
 CONTENT_LIMIT = 2000
@@ -231,27 +232,9 @@ def join_words(words: Iterable[str]) -> str:
 
 
 def chunks(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
-    """Split ``text`` at paragraph, then line, then word boundaries into parts <= limit."""
-    parts: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            cut = line.rfind(" ", 0, limit)
-            cut = cut if cut > 0 else limit
-            if current:
-                parts.append(current)
-                current = ""
-            parts.append(line[:cut])
-            line = line[cut:].lstrip()
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            parts.append(current)
-            current = line
-        else:
-            current = candidate
-    if current.strip():
-        parts.append(current)
-    return [p for p in parts if p.strip()]
+    """Split ``text`` at line, then word boundaries into messages of at most ``limit``
+    characters (the guide's page splitter, at a message's size)."""
+    return split_page(text, limit)
 
 
 def fill(text: str, names: Sequence[str], seat: int | None = None, markdown: bool = True) -> str:
