@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from cogs.actions import token
+from engine.core import Action
 from tests.cogs.harness import CHANNEL_ID, FakeUser, Harness, Msg
 
 
@@ -43,4 +46,22 @@ async def waiting_user(h: Harness, *users: FakeUser, channel: int = CHANNEL_ID) 
     pinged = boards(h, channel)[-1].pinged
     found = [u for u in users if u.id in pinged]
     assert found, f"none of {users} is pinged"
+    return found[0]
+
+
+def is_choice_of(value: str, action: Action) -> bool:
+    """Whether an autocomplete choice's ``value`` stands for ``action`` (a token "#..." or
+    the action's JSON)."""
+    if value.startswith("#"):
+        return value == token(action)
+    return Action.from_dict(json.loads(value)) == action
+
+
+async def choice_for(h: Harness, user: FakeUser, command: str, option: str, typed: str,
+                     want: Action) -> str:
+    """The value autocomplete offers ``user`` for ``want`` after typing ``typed`` in
+    ``option`` of ``/command``, as a person picks it from the list."""
+    offered = await h.autocomplete(user, command, option, typed)
+    found = [c["value"] for c in offered if is_choice_of(c["value"], want)]
+    assert found, f"{want} not offered by /{command} for {typed!r}: {offered}"
     return found[0]

@@ -19,7 +19,7 @@ from cogs.actions import encode, token
 from engine.core import Action, IllegalAction
 from engine.seafarers.ai import ai_action
 from engine.seafarers.board import RESOURCES
-from tests.cogs.flows import boards, table_of
+from tests.cogs.flows import boards, choice_for, is_choice_of, table_of
 from tests.cogs.harness import FakeUser, Harness, Msg
 
 GAME = engine.get_game("seafarers")
@@ -36,20 +36,6 @@ async def open_catan(h: Harness, host: FakeUser, *others: FakeUser, bots: int = 
         await h.slash(host, "game add-bot", level="easy")
     r = await h.slash(host, "game start")
     assert "The game begins" in r.text, r.text
-
-
-def _is(value: str, action: Action) -> bool:
-    if value.startswith("#"):
-        return value == token(action)
-    return Action.from_dict(json.loads(value)) == action
-
-
-async def _pick(h: Harness, user: FakeUser, command: str, option: str, typed: str,
-                want: Action) -> str:
-    offered = await h.autocomplete(user, command, option, typed)
-    found = [c["value"] for c in offered if _is(c["value"], want)]
-    assert found, f"{want} not offered by /{command} for {typed!r}: {offered}"
-    return found[0]
 
 
 async def intended(h: Harness, user: FakeUser, rng: random.Random,
@@ -80,28 +66,28 @@ async def alice_acts(h: Harness, alice: FakeUser, rng: random.Random,
     kind, args = want.kind, dict(want.args)
     if kind in ("settlement", "city", "road", "ship", "harbour"):
         words = _place_words(want, await table_of(h))
-        value = await _pick(h, alice, "catan build", "place", words, want)
+        value = await choice_for(h, alice, "catan build", "place", words, want)
         r = await h.slash(alice, "catan build", place=value)
     elif kind in ("roll", "end", "buy", "accept", "decline", "withdraw", "stop"):
         r = await h.slash(alice, f"catan {kind}")
     elif kind == "bank":
         r = await h.slash(alice, "catan bank",
-                          trade=await _pick(h, alice, "catan bank", "trade", "", want))
+                          trade=await choice_for(h, alice, "catan bank", "trade", "", want))
     elif kind in ("discard", "gold", "plenty"):
         r = await h.slash(alice, "catan discard" if kind == "discard" else "catan take",
                           cards=f"1 {args['res']}")
     elif kind in ("robber", "pirate"):
         r = await h.slash(alice, "catan robber",
-                          hex=await _pick(h, alice, "catan robber", "hex", kind, want))
+                          hex=await choice_for(h, alice, "catan robber", "hex", kind, want))
     elif kind == "steal":
         r = await h.slash(alice, "catan steal",
-                          player=await _pick(h, alice, "catan steal", "player", "", want))
+                          player=await choice_for(h, alice, "catan steal", "player", "", want))
     elif kind == "play":
         r = await h.slash(alice, "catan play",
-                          card=await _pick(h, alice, "catan play", "card", "", want))
+                          card=await choice_for(h, alice, "catan play", "card", "", want))
     else:
         r = await h.slash(alice, "catan move",
-                          action=await _pick(h, alice, "catan move", "action", "", want))
+                          action=await choice_for(h, alice, "catan move", "action", "", want))
     assert r.ephemeral, r.text
     assert r.text.startswith("Done:"), r.text
 
@@ -173,7 +159,7 @@ async def bob_acts(h: Harness, bob: FakeUser, turn, rng: random.Random,
         return
     menus = [s for s in panel.selects() if s["custom_id"].startswith("parley:act:")]
     found = [(s["custom_id"], o["value"]) for s in menus for o in s["options"]
-             if _is(o["value"], want)]
+             if is_choice_of(o["value"], want)]
     if found:
         await h.select(bob, panel, [found[0][1]], custom_id=found[0][0])
         return
@@ -296,7 +282,7 @@ async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
     table = await table_of(h)
     assert table.state.phase == "confirm"  # the computer player has answered too
     before = list(table.state.hands[a])
-    value = await _pick(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
+    value = await choice_for(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
     r = await h.slash(alice, "catan partner", player=value)
     assert r.text.startswith("Done:"), r.text
     table = await table_of(h)
@@ -314,7 +300,7 @@ async def test_a_counter_offer_by_command_and_the_offerer_takes_it(h: Harness) -
     assert table.state.phase == "confirm"
     assert table.state.offer["answers"][b] == "counter"
     before = list(table.state.hands[b])
-    value = await _pick(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
+    value = await choice_for(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
     r = await h.slash(alice, "catan partner", player=value)
     assert r.text.startswith("Done:"), r.text
     table = await table_of(h)
@@ -414,7 +400,7 @@ async def test_a_counter_offer_composed_in_one_message_is_taken_by_the_offerer(
     assert state.offer["answers"][b] == "counter"
     wanted = state.offer["counters"][str(b)]["get"]
     assert sum(wanted.values()) == 2
-    value = await _pick(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
+    value = await choice_for(h, alice, "catan partner", "player", "", Action("trade", {"seat": b}))
     r = await h.slash(alice, "catan partner", player=value)
     assert r.text.startswith("Done:"), r.text
     state = (await table_of(h)).state

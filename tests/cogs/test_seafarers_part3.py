@@ -20,7 +20,7 @@ from engine.core import Action
 from engine.seafarers.ai import ai_action
 from engine.seafarers.chip_bag import CHIP
 from engine.seafarers.rules import hex_name
-from tests.cogs.flows import boards, table_of
+from tests.cogs.flows import boards, choice_for, is_choice_of, table_of
 from tests.cogs.harness import FakeUser, Harness
 
 GAME = engine.get_game("seafarers")
@@ -34,20 +34,6 @@ async def open_catan(h: Harness, host: FakeUser, guest: FakeUser, scenario: str)
         await h.slash(host, "game add-bot", level="easy")
     r = await h.slash(host, "game start")
     assert "The game begins" in r.text, r.text
-
-
-def _is(value: str, action: Action) -> bool:
-    if value.startswith("#"):
-        return value == token(action)
-    return Action.from_dict(json.loads(value)) == action
-
-
-async def _pick(h: Harness, user: FakeUser, command: str, option: str, typed: str,
-                want: Action) -> str:
-    offered = await h.autocomplete(user, command, option, typed)
-    found = [c["value"] for c in offered if _is(c["value"], want)]
-    assert found, f"{want} not offered by /{command} for {typed!r}: {offered}"
-    return found[0]
 
 
 async def intended(h: Harness, user: FakeUser, rng: random.Random) -> Action:
@@ -69,12 +55,12 @@ async def alice_acts(h: Harness, alice: FakeUser, turn, rng: random.Random) -> N
             a, b = table.state.board.edges[args["e"]]
             words = f"on {a + 1}-{b + 1}"
         r = await h.slash(alice, "catan build",
-                          place=await _pick(h, alice, "catan build", "place", words, want))
+                          place=await choice_for(h, alice, "catan build", "place", words, want))
     elif kind in ("roll", "end", "buy", "accept", "decline", "withdraw", "stop"):
         r = await h.slash(alice, f"catan {kind}")
     elif kind == "bank":
         r = await h.slash(alice, "catan bank",
-                          trade=await _pick(h, alice, "catan bank", "trade", "", want))
+                          trade=await choice_for(h, alice, "catan bank", "trade", "", want))
     elif kind in ("discard", "gold", "plenty"):
         r = await h.slash(alice, "catan discard" if kind == "discard" else "catan take",
                           cards=f"1 {args['res']}")
@@ -83,19 +69,19 @@ async def alice_acts(h: Harness, alice: FakeUser, turn, rng: random.Random) -> N
         table = await table_of(h)
         name = hex_name(table.state, args["hex"]).split(" ")[0]
         r = await h.slash(alice, "catan robber",
-                          hex=await _pick(h, alice, "catan robber", "hex", name, want))
+                          hex=await choice_for(h, alice, "catan robber", "hex", name, want))
     elif kind == "steal":
         r = await h.slash(alice, "catan steal",
-                          player=await _pick(h, alice, "catan steal", "player", "", want))
+                          player=await choice_for(h, alice, "catan steal", "player", "", want))
     elif kind == "play":
         r = await h.slash(alice, "catan play",
-                          card=await _pick(h, alice, "catan play", "card", "", want))
+                          card=await choice_for(h, alice, "catan play", "card", "", want))
     elif kind == CHIP:
         await panel_acts(h, alice, turn, want)
         return
     else:
         r = await h.slash(alice, "catan move",
-                          action=await _pick(h, alice, "catan move", "action", "", want))
+                          action=await choice_for(h, alice, "catan move", "action", "", want))
     assert r.ephemeral, r.text
     assert r.text.startswith("Done:"), r.text
 
@@ -116,7 +102,7 @@ async def panel_acts(h: Harness, user: FakeUser, turn, want: Action) -> None:
         return
     menus = [s for s in panel.selects() if s["custom_id"].startswith("parley:act:")]
     found = [(s["custom_id"], o["value"]) for s in menus for o in s["options"]
-             if _is(o["value"], want)]
+             if is_choice_of(o["value"], want)]
     if found:
         await h.select(user, panel, [found[0][1]], custom_id=found[0][0])
         return
