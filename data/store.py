@@ -1154,13 +1154,10 @@ class Store:
         and the table moved on from it. The seat's move count
         goes back with its log, and the turn clock starts afresh for whoever must act now.
 
-        The action log is append-only in the database itself (migration 2's triggers), and
-        this is the one change that removes an entry, only the last one. The delete trigger
-        is lifted inside this transaction only, so no other statement ever runs without it:
-        SQLite's is dropped and created again from its own SQL (the file is held by
-        ``BEGIN IMMEDIATE`` meanwhile); PostgreSQL's is disabled and enabled again, which
-        makes other writers of the log wait for the commit (a lock on the ``actions`` table
-        that reads do not wait for).
+        The action log is append-only in the database itself (migration 2's triggers); a
+        running table's log loses an entry only here, only its last one, with the delete
+        guard lifted inside this transaction only (``_delete_log_rows``, which archiving
+        uses too).
         """
         async with self._write() as db:
             table = await self._load(db, key)
@@ -1185,17 +1182,7 @@ class Store:
             game = engine.get_game(table.game_id)
             table.clock = Clock(now, None, sorted(table.to_act(game)))
             await self._save(db, table, before, now)
-            delete = ("DELETE FROM actions WHERE table_key = ? AND seq = ?", (key, seq))
-            if self._backend.name == "postgresql":
-                await db.execute("ALTER TABLE actions DISABLE TRIGGER actions_no_delete")
-                await db.execute(*delete)
-                await db.execute("ALTER TABLE actions ENABLE TRIGGER actions_no_delete")
-            else:
-                trigger = await db.scalar("SELECT sql FROM sqlite_master "
-                                          "WHERE type = 'trigger' AND name = 'actions_no_delete'")
-                await db.execute("DROP TRIGGER actions_no_delete")
-                await db.execute(*delete)
-                await db.execute(trigger)
+            await self._delete_log_rows(db, "table_key = ? AND seq = ?", (key, seq))
         log.info("table %s: move %s of seat %s taken back", key, seq, seat)
         return table, LogEntry(seq, seat, Action.from_dict(json.loads(last["action"])),
                                last["at"])
