@@ -34,10 +34,14 @@ from render.fonts import font
 from render.palette import RGB
 from render.text import fit, wrap
 
-BOARD_W = 1000
+#: Discord shows a board 550 px wide: at 740 px the smallest text (14 px) stays 10 px there,
+#: so the auction card, deck and discard sit above the captains' rows, not beside them
+BOARD_W = 740
 HEADER_H = 68
-LEFT_X, LEFT_W = 20, 220
-ROWS_X, ROWS_R = 262, 980
+LEFT_X = 20
+ROWS_X, ROWS_R = 34, BOARD_W - 20
+#: the deck and the discard pile, right of the card up for auction
+STACK_X = LEFT_X + 190 + 36
 ROW_H, ROW_GAP = 116, 8
 NAME_W = 228
 VALUE_W = 96
@@ -165,20 +169,24 @@ def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> N
             y += h + 12
 
 
+#: the top of the first captain's row, under the card up for auction
+ROWS_TOP = HEADER_H + 18 + 28 + SIZES["L"][1] + 18
+
+
 def _left_column(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
     d = dr.pen(img)
-    cx = LEFT_X + LEFT_W // 2
+    lw, lh = SIZES["L"]
+    cx = LEFT_X + lw // 2
     d.text((cx, top), "UP FOR AUCTION", font=font(17, True), fill=pal.GOLD_LIGHT, anchor="ma")
     y = top + 28
-    lw, lh = SIZES["L"]
     card = view.get("auction_card")
     if card:
         put_card(img, card, "L", cx - lw // 2, y)
     else:
         dr.paste(img, empty_slot("L", "No card up for auction"), cx - lw // 2, y)
-    y += lh + 18
     sw, sh = SIZES["S"]
-    deck_x, pile_x = LEFT_X + 18, LEFT_X + LEFT_W - 18 - sw
+    y += (lh - sh - 8 - 22) // 2  # the stacks beside the card, level with its middle
+    deck_x, pile_x = STACK_X, STACK_X + sw + 36
     if int(view.get("deck") or 0) > 0:
         dr.paste_with_shadow(img, card_back("S"), deck_x, y, RADIUS["S"])
     else:
@@ -309,20 +317,18 @@ def draw_board(view: Mapping[str, Any]) -> bytes:
     bids = {int(b["seat"]): b for b in (view.get("bids") or [])}
     blocks = _footer_blocks(view, names, BOARD_W - 40 - 32)
     rows_h = n * ROW_H + (n - 1) * ROW_GAP
-    left_h = 28 + SIZES["L"][1] + 18 + SIZES["S"][1] + 8 + 22
-    body_top = HEADER_H + 18
-    body_h = max(rows_h, left_h)
-    foot_top = body_top + body_h + 18
+    rows_top = ROWS_TOP
+    foot_top = rows_top + rows_h + 18
     height = foot_top + _footer_height(blocks) + (18 if blocks else 0)
     img = dr.canvas(BOARD_W, height)
     right = [PHASE_LABEL.get(str(view.get("phase")), str(view.get("phase"))), round_words(view)]
     if view.get("longer_game") and view.get("target"):
         right[1] += f" · first to {view['target']}"
     header(img, "ALL HANDS ON DECK!", right[0], right[1])
-    _left_column(img, view, body_top)
+    _left_column(img, view, HEADER_H + 18)
     for seat in range(n):
         _captain_row(
-            img, view, seat, names[seat], body_top + seat * (ROW_H + ROW_GAP), bids.get(seat)
+            img, view, seat, names[seat], rows_top + seat * (ROW_H + ROW_GAP), bids.get(seat)
         )
     _draw_footer(img, blocks, foot_top)
     return dr.to_png(img)

@@ -12,7 +12,7 @@ from PIL import Image
 from render import draw as dr
 from render import palette as pal
 from render.fonts import font
-from render.pirate_tricks.cards import SCORE_H, SCORE_W, coin, marker, put_card, score_card
+from render.pirate_tricks.cards import SCORE_H, coin, marker, put_card, score_card
 from render.pirate_tricks.common import (
     PHASE_LABEL,
     SIZES,
@@ -27,14 +27,21 @@ from render.pirate_tricks.common import (
 )
 from render.text import fit, wrap
 
-BOARD_W = 1120
+#: Discord shows a board 550 px wide: at 740 px the smallest text (14 px) stays 10 px there,
+#: so the parts stack in one column (score cards, rows or trick, captains, footer)
+BOARD_W = 740
 HEADER_H = 68
 MARGIN = 20
-LEFT_W = 640
-RIGHT_X = MARGIN + LEFT_W + 18
-RIGHT_W = BOARD_W - RIGHT_X - MARGIN
+LEFT_W = BOARD_W - 2 * MARGIN
+RIGHT_X = MARGIN
+RIGHT_W = LEFT_W
 ROW_H, GAP = 96, 8
-PLAYER_H = 92
+PLAYER_H = 70
+#: where a captain's status starts, right of his name
+STATUS_X = RIGHT_X + 300
+#: the score cards, two a line
+SCORE_COLS, SCORE_GAP = 2, 14
+SCORE_CARD_W = (LEFT_W - (SCORE_COLS - 1) * SCORE_GAP) // SCORE_COLS
 FOOT_SIZE, FOOT_LH = 16, 22
 KEY_SIZE = 15
 
@@ -51,17 +58,23 @@ def header(img: Image.Image, title: str, right_top: str, right_bottom: str) -> N
                anchor="ra")
 
 
-def _score_strip(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
+def _score_codes(view: Mapping[str, Any]) -> list[str]:
     cards = view.get("score_cards") or {}
     codes = [*list(cards.get("recruitment") or []), cards.get("treasure"), cards.get("capture")]
-    codes = [c for c in codes if c]
-    gap = 16
-    total = len(codes) * SCORE_W + (len(codes) - 1) * gap
-    x = (BOARD_W - total) // 2
-    for code in codes:
-        dr.paste_with_shadow(img, score_card(code), x, top, 10)
-        x += SCORE_W + gap
-    return top + SCORE_H
+    return [c for c in codes if c]
+
+
+def _score_height(view: Mapping[str, Any]) -> int:
+    lines = -(-len(_score_codes(view)) // SCORE_COLS)
+    return lines * SCORE_H + max(0, lines - 1) * SCORE_GAP
+
+
+def _score_strip(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
+    for i, code in enumerate(_score_codes(view)):
+        x = MARGIN + (i % SCORE_COLS) * (SCORE_CARD_W + SCORE_GAP)
+        y = top + (i // SCORE_COLS) * (SCORE_H + SCORE_GAP)
+        dr.paste_with_shadow(img, score_card(code, SCORE_CARD_W), x, y, 10)
+    return top + _score_height(view)
 
 
 # -- the rows --------------------------------------------------------------------------------------
@@ -199,8 +212,9 @@ def _trick(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top:
     if last:
         y = y_end + 16
         winner = int(last["winner"])
-        d.text((MARGIN + 4, y), f"LAST TRICK ({last.get('no')}): {names[winner].upper()} TOOK IT",
-               font=font(15, True), fill=pal.PARCHMENT_DARK)
+        f, head = fit(f"LAST TRICK ({last.get('no')}): {names[winner].upper()} TOOK IT",
+                      LEFT_W - 8, 15, True, 14)
+        d.text((MARGIN + 4, y), head, font=f, fill=pal.PARCHMENT_DARK)
         sw, sh = SIZES["S"]
         plays = list(last.get("plays") or [])
         for x, (t, c) in zip(_slots_x(n, sw), plays, strict=False):
@@ -238,22 +252,22 @@ def _players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], to
             d.text((right, y + 22), loon_text, font=font(19, True), fill=pal.INK, anchor="rm")
         else:
             d.text((right, y + 22), "loon hidden", font=font(15), fill=pal.INK_SOFT, anchor="rm")
-        name_w = right - x - (90 if scores else 96)
-        f, who = fit(names[t], name_w, 20, True, 14)
+        f, who = fit(names[t], STATUS_X - x - 12, 20, True, 14)
         d.text((x, y + 22), who, font=f, fill=pal.INK, anchor="lm")
         words = status(view, t)
         if t in winners:
             words = "★ winner"
         if words:
             colour = pal.GOOD if t in winners else (pal.WARN if t in to_act else pal.INK_SOFT)
-            d.text((RIGHT_X + 12, y + 48), words, font=font(15, True), fill=colour, anchor="lm")
+            f, words = fit(words, right - STATUS_X - 110, 15, True, 14)
+            d.text((STATUS_X, y + 22), words, font=f, fill=colour, anchor="lm")
         px = RIGHT_X + 12
         sizes = view.get("hand_sizes") or []
-        if t < len(sizes) and sizes[t]:  # beside the status: the pills keep to the panel
-            d.text((right, y + 48), f"{sizes[t]} card{'' if sizes[t] == 1 else 's'} in hand",
+        if t < len(sizes) and sizes[t]:  # beside the pills, which keep to the panel's left
+            d.text((right, y + 51), f"{sizes[t]} card{'' if sizes[t] == 1 else 's'} in hand",
                    font=font(15), fill=pal.INK_SOFT, anchor="rm")
         for text in captain_pills(view, t):
-            px += dr.pill(img, px, y + 62, text, pal.PARCHMENT, pal.CALM if text.startswith(
+            px += dr.pill(img, px, y + 39, text, pal.PARCHMENT, pal.CALM if text.startswith(
                 "Tricks") else pal.INK_SOFT) + 6
         y += PLAYER_H + GAP
     return y
@@ -388,10 +402,11 @@ def draw_board(view: Mapping[str, Any]) -> bytes:
     show_rows = phase in ("bid", "reveal", "choose", "ditch", "predict")
     lines = _footer_lines(view, names, BOARD_W - 2 * MARGIN - 32)
     strip_top = HEADER_H + 16
-    body_top = strip_top + SCORE_H + 20
+    body_top = strip_top + _score_height(view) + 20
     left_h = _rows_height(n) if show_rows else _trick_height(view)
+    players_top = body_top + left_h + 12
     right_h = 30 + n * (PLAYER_H + GAP)
-    foot_top = body_top + max(left_h, right_h) + 12
+    foot_top = players_top + right_h + 4
     height = foot_top + _footer_height(lines) + (18 if lines else 0)
     img = dr.canvas(BOARD_W, height)
     header(img, "PIRATE TRICKS", PHASE_LABEL.get(phase, phase), round_words(view))
@@ -400,7 +415,7 @@ def draw_board(view: Mapping[str, Any]) -> bytes:
         _rows(img, view, names, body_top)
     else:
         _trick(img, view, names, body_top)
-    _players(img, view, names, body_top)
+    _players(img, view, names, players_top)
     _footer(img, lines, foot_top)
     return dr.to_png(img)
 

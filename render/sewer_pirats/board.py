@@ -41,25 +41,29 @@ from render.sewer_pirats.pieces import (
 )
 from render.text import fit, wrap
 
-BOARD_W = 1000
+#: Discord shows a board 550 px wide: at 740 px the smallest text (14 px) stays 10 px there,
+#: so each ship carries its flotsam under its hull and the panels stack under the ships
+BOARD_W = 740
 HEADER_H = 68
 MARGIN = 20
-SHIP_H = 226
+HULL_H = 182
 SHIP_GAP = 12
 SPACE_W, SPACE_H = 92, 128
 HULL_X = 134
-FLOTSAM_X = 572
 GROUP_GAP = 22
 TOK_GAP = 6
+SHIP_H = 12 + HULL_H + 10 + 22 + 2 * TOKEN + TOK_GAP + 12
+#: the flotsam's two groups, right-aligned under the bow
+FLOTSAM_X = BOARD_W - MARGIN - 16 - 2 * (2 * TOKEN + TOK_GAP) - GROUP_GAP
 WATER: RGB = (58, 74, 54)
 WATER_EDGE: RGB = (96, 118, 80)
 HULL: RGB = (112, 72, 40)
 HULL_DARK: RGB = (72, 44, 22)
 DECK: RGB = (206, 170, 118)
-BOTTOM_H_MIN = 250
+TALISMAN_H = 176
 PLAYER_ROW = 58
 KEY_SIZE, KEY_LH = 15, 21
-BAR_H = 166
+BAR_H = 190
 
 
 def _static_header(img: Image.Image) -> None:
@@ -149,7 +153,7 @@ def _group(img: Image.Image, x: int, y: int, tokens: Sequence[str] | None, label
 
 
 def _hull(y: int) -> tuple[int, int, int, int]:
-    return HULL_X, y + 22, HULL_X + 4 * SPACE_W + 8, y + SHIP_H - 22
+    return HULL_X, y + 12, HULL_X + 4 * SPACE_W + 8, y + 12 + HULL_H
 
 
 def _static_ship(img: Image.Image, name: str, y: int) -> None:
@@ -157,12 +161,12 @@ def _static_ship(img: Image.Image, name: str, y: int) -> None:
     d = dr.pen(img)
     badge = dr.circle(84, pal.CARD_FACE, SYMBOL_RGB[name], 3)
     bx = MARGIN + 16
-    dr.paste(img, badge, bx, y + 30)
+    dr.paste(img, badge, bx, y + 20)
     a = animal(name, 60, SYMBOL_RGB[name], pal.CARD_FACE)
-    dr.paste(img, a, bx + 12, y + 42)
-    d.text((bx + 42, y + 134), f"{name.upper()}", font=font(20, True), fill=pal.PARCHMENT,
+    dr.paste(img, a, bx + 12, y + 32)
+    d.text((bx + 42, y + 124), f"{name.upper()}", font=font(20, True), fill=pal.PARCHMENT,
            anchor="mm")
-    d.text((bx + 42, y + 158), "ship", font=font(15), fill=pal.PARCHMENT_DARK, anchor="mm")
+    d.text((bx + 42, y + 148), "ship", font=font(15), fill=pal.PARCHMENT_DARK, anchor="mm")
     # the hull, bow to the right
     hx0, hy0, hx1, hy1 = _hull(y)
     d.rounded_rectangle((hx0, hy0, hx1, hy1), 14, fill=HULL, outline=HULL_DARK, width=3)
@@ -184,7 +188,7 @@ def _ship(img: Image.Image, view: Mapping[str, Any], x_index: int, y: int,
     # flotsam, nearest the bow first
     groups = [list(g) for g in ship.get("flotsam") or []]
     sailing = view.get("sailing")
-    gy = y + 8
+    gy = _hull(y)[3] + 10
     w = 2 * TOKEN + TOK_GAP
     if sailing and sailing.get("ship") == name:
         _group(img, FLOTSAM_X, gy, list(sailing.get("booty") or []), "SAILING", True)
@@ -221,15 +225,15 @@ def _talisman_panel(img: Image.Image, view: Mapping[str, Any], box: tuple[int, i
     row_word = "face up" if row else "laid out after the auction"
     d.text((x0 + 16 + 2 * (CARD_W + 10) - 5, y + CARD_H + 8), row_word, font=font(15),
            fill=pal.INK_SOFT, anchor="ma")
-    ty = y + CARD_H + 38
+    tx, ty = dx + CARD_W + 30, y + 14  # beside the deck: the panel is the board's width
     pile = int(view.get("discard") or 0)
-    d.text((x0 + 16, ty), f"Discard pile: {pile} card" + ("" if pile == 1 else "s"),
+    d.text((tx, ty), f"Discard pile: {pile} card" + ("" if pile == 1 else "s"),
            font=font(16), fill=pal.INK)
     pool = int(view.get("pool") or 0)
-    d.text((x0 + 16, ty + 24), f"Face-down flotsam: {pool} group" + ("" if pool == 1 else "s"),
+    d.text((tx, ty + 24), f"Face-down flotsam: {pool} group" + ("" if pool == 1 else "s"),
            font=font(16), fill=pal.INK)
     box_n = int(view.get("box") or 0)
-    d.text((x0 + 16, ty + 48), f"Back in the box: {box_n} booty", font=font(16), fill=pal.INK)
+    d.text((tx, ty + 48), f"Back in the box: {box_n} booty", font=font(16), fill=pal.INK)
 
 
 def _players_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
@@ -255,7 +259,7 @@ def _players_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[st
         marks = ""
         if view.get("first") == seat and view.get("phase") != "auction":
             marks = " ①"  # explained in the key under the panels
-        f, t = fit(names[seat] + marks, 150, 18, True)
+        f, t = fit(names[seat] + marks, 210, 18, True)
         d.text((x0 + 54, cy - 10), t, font=f, fill=pal.INK, anchor="lm")
         cards = int(p.get("hand") or 0)
         sub = f"{cards} card" + ("" if cards == 1 else "s")
@@ -268,11 +272,11 @@ def _players_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[st
                 sub += f" · high bid {auction.get('bid')}"
             elif seat in (auction.get("out") or []):
                 sub += " · passed"
-        f, t = fit(sub, 156, 15, seat in winners)
+        f, t = fit(sub, 216, 15, seat in winners)
         d.text((x0 + 54, cy + 12), t, font=f, fill=pal.BAD if seat in winners else pal.INK_SOFT,
                anchor="lm")
         # treasure: face-down squares and circles, counted
-        tx = x0 + 216
+        tx = x0 + 286
         for k, kind in enumerate(("booty", "bonus")):
             ky = cy - 12 + k * 24
             dr.paste(img, counter_icon(kind, 18), tx, ky - 9)
@@ -280,7 +284,7 @@ def _players_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[st
                    anchor="lm")
         # figures in the play area (or hired so far, in the auction): four at most
         home = list(p.get("tribes") if auction is not None else p.get("home") or [])
-        fx = x0 + 268
+        fx = x0 + 338
         for tribe in home:
             dr.paste(img, figure(colour_of(seat), shape_of(seat), str(tribe), FIGURE), fx,
                      cy - FIGURE // 2)
@@ -334,26 +338,28 @@ def _base(n: int, bar: bool, height: int) -> Image.Image:
     spaces, the panels' frames and titles (drawn once per layout, then copied)."""
     img = dr.canvas(BOARD_W, height)
     _static_header(img)
-    top, bottom_top, bottom_h = _layout(n, bar)
+    top, bottom_top, players_h = _layout(n, bar)
     for k, name in enumerate(SHIPS):
         _static_ship(img, name, top + k * (SHIP_H + SHIP_GAP))
-    left, right = _bottom_boxes(bottom_top, bottom_h)
+    left, right = _bottom_boxes(bottom_top, players_h)
     _static_panels(img, left, right)
     return img
 
 
 def _layout(n: int, bar: bool) -> tuple[int, int, int]:
-    """(top of the ships, top of the bottom panels, their height)."""
+    """(top of the ships, top of the panels under them, the players' panel's height)."""
     y = HEADER_H + 16
     ships_top = y + (BAR_H + 16 if bar else 0)
     bottom_top = ships_top + 3 * (SHIP_H + SHIP_GAP) + 4
-    return ships_top, bottom_top, max(BOTTOM_H_MIN, 40 + n * PLAYER_ROW + 8)
+    return ships_top, bottom_top, 40 + n * PLAYER_ROW + 8
 
 
-def _bottom_boxes(top: int, h: int) -> tuple[tuple[int, int, int, int],
-                                             tuple[int, int, int, int]]:
-    split = 440
-    return (MARGIN, top, split, top + h), (split + 20, top, BOARD_W - MARGIN, top + h)
+def _bottom_boxes(top: int, players_h: int) -> tuple[tuple[int, int, int, int],
+                                                     tuple[int, int, int, int]]:
+    """The talisman panel, and the players' panel under it, each the board's width."""
+    talisman = (MARGIN, top, BOARD_W - MARGIN, top + TALISMAN_H)
+    ptop = top + TALISMAN_H + 16
+    return talisman, (MARGIN, ptop, BOARD_W - MARGIN, ptop + players_h)
 
 
 def _rgb(colour: str) -> RGB:
@@ -387,11 +393,11 @@ def _bar(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], y: int
     d.text((MARGIN + 20, y + 124), legend, font=font(15), fill=pal.INK_SOFT, anchor="lm")
     under = int(a.get("under") or 0)
     if under:
-        d.text((MARGIN + 20, y + BAR_H - 14), f"{under} card{'s' if under > 1 else ''} face "
+        d.text((MARGIN + 20, y + BAR_H - 40), f"{under} card{'s' if under > 1 else ''} face "
                "down under the front figure", font=font(15, True), fill=pal.WARN, anchor="lm")
     if lot is not None and a.get("high") is not None:
         text = f"Bidding for the {bar[lot]}: {a.get('bid')} card(s) by {names[int(a['high'])]}"
-        f, t = fit(text, 470, 16, True)
+        f, t = fit(text, BOARD_W - 2 * MARGIN - 32, 16, True)
         d.text((BOARD_W - MARGIN - 16, y + BAR_H - 14), t, font=f, fill=pal.INK, anchor="rm")
 
 
@@ -461,9 +467,9 @@ def layout(view: Mapping[str, Any]) -> dict[str, tuple[int, int, int, int]]:
     "key" (the key to the marks) and, when there is something to say, "footer"; the
     whole picture is "image"."""
     n = int(view["n"])
-    _, bottom_top, bottom_h = _layout(n, view.get("auction") is not None)
-    left, right = _bottom_boxes(bottom_top, bottom_h)
-    key_top = bottom_top + bottom_h + 16
+    _, bottom_top, players_h = _layout(n, view.get("auction") is not None)
+    left, right = _bottom_boxes(bottom_top, players_h)
+    key_top = right[3] + 16
     key_h = _key_height(key_lines(view, BOARD_W - 2 * MARGIN - 32))
     boxes = {"talisman": left, "players": right,
              "key": (MARGIN, key_top, BOARD_W - MARGIN, key_top + key_h)}

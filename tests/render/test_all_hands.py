@@ -44,8 +44,16 @@ def test_board_is_a_small_palette_png(name: str) -> None:
     img = png(data)
     assert img.format == "PNG"
     assert img.mode == "P"  # quantized before saving
-    assert img.width == ah.BOARD_W and 400 < img.height < 1400
+    assert img.width == ah.BOARD_W and 400 < img.height < 2000  # one column: tall, narrow
     assert len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_board_is_narrow_enough_to_read_at_discords_550_px(name: str) -> None:
+    img = png(render.draw_board(GAME, BOARDS[name]))
+    # Discord shows it 550 px wide: the smallest text (14 px) must stay 10 px or more there
+    assert img.width == ah.BOARD_W <= 760
+    assert 14 * 550 / img.width >= 10
 
 
 @pytest.mark.parametrize("name", HANDS)
@@ -329,7 +337,7 @@ def test_the_end_board_shows_the_winning_crew_with_its_run_starred() -> None:
 
 def test_the_winners_row_is_gold_on_the_end_board() -> None:
     img = png(render.draw_board(GAME, won_by_crew())).convert("RGB")
-    top = ah.board.HEADER_H + 18
+    top = ah.board.ROWS_TOP
 
     def row_colour(seat: int) -> tuple[int, ...]:
         y = top + seat * (ah.board.ROW_H + ah.board.ROW_GAP)

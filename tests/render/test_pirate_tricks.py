@@ -100,8 +100,15 @@ def test_the_board_is_a_small_palette_png_at_every_phase(n: int, phase: str) -> 
     data = render.draw_board(GID, view(STATES[n][phase], None))
     img = png(data)
     assert img.format == "PNG" and img.mode == "P"
-    assert img.width == pt.BOARD_W and 500 < img.height < 1500
+    assert img.width == pt.BOARD_W and 500 < img.height < 2200  # one column: tall, narrow
     assert len(data) < MAX_BYTES
+
+
+def test_the_board_is_narrow_enough_to_read_at_discords_550_px() -> None:
+    img = png(render.draw_board(GID, view(STATES[5]["over"], None)))
+    # Discord shows it 550 px wide: the smallest text (14 px) must stay 10 px or more there
+    assert img.width == pt.BOARD_W <= 760
+    assert 14 * 550 / img.width >= 10
 
 
 @pytest.mark.parametrize(("n", "phase"), CASES)

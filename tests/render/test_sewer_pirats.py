@@ -72,8 +72,15 @@ def test_board_is_a_small_palette_png_at_every_phase(name: str) -> None:
     data = sp.draw_board(view(STATES[name]()))
     img = png(data)
     assert img.format == "PNG" and img.mode == "P"
-    assert img.width == sp.BOARD_W and 900 < img.height < 1500
+    assert img.width == sp.BOARD_W and 900 < img.height < 2600  # one column: tall, narrow
     assert len(data) < MAX_BYTES
+
+
+def test_the_board_is_narrow_enough_to_read_at_discords_550_px() -> None:
+    img = png(sp.draw_board(view(played(4, "standard", 30))))
+    # Discord shows it 550 px wide: the smallest text (14 px) must stay 10 px or more there
+    assert img.width == sp.BOARD_W <= 760
+    assert 14 * 550 / img.width >= 10
 
 
 @pytest.mark.parametrize("name", STATES)
