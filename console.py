@@ -331,8 +331,10 @@ class Console:
         channel = f"{CHANNEL_PREFIX}{int(time.time() * 1000)}"
         now = time.time()
         await self.svc.new(game.id, channel, "console-1", names[0], options, now=now)
-        # nobody to remind at a keyboard (and the bot, on the same database, must not try)
-        await self.svc.settings(channel, "console-1", remind_minutes=0, now=now)
+        # nobody to remind or time out at a keyboard (and the bot, on the same database,
+        # must not try)
+        await self.svc.settings(channel, "console-1", remind_minutes=0, limit_minutes=0,
+                                now=now)
         for i, name in enumerate(names[1:], 2):
             await self.svc.join(channel, f"console-{i}", name, now)
         for _ in range(n - people):
@@ -420,7 +422,7 @@ class Console:
                        else Seat(None, s.name, s.ai or level)
                        for i, s in enumerate(dealt.seats)]
         table.host = f"console-{keyboard[0] + 1}"
-        table.settings = Settings(remind_minutes=0)
+        table.settings = Settings(remind_minutes=0, limit_minutes=0)
         table = self.table = await self.svc.store.create(table, now)
         if moves:
             say(f"Setting the table up at move {len(moves)}…")

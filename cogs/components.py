@@ -9,8 +9,9 @@ publisher) never imports the code that answers its clicks.
 
 - ``parley:<kind>:<key>``: a button of the table's public messages: ``hand`` (**My hand /
   act** on the turn message: the private panel), ``rules`` (**Rules**), and ``join``,
-  ``leave``, ``addai``, ``start`` (the lobby's; **Join** also on the turn message while a
-  seat is open for a new person).
+  ``leave``, ``addai``, ``start``, ``clock`` (the lobby's; **Join** also on the turn message
+  while a seat is open for a new person; **Turn clock** answers with the menus of
+  ``cogs/clock_panel.py``).
 - ``parley:act:<key>:<seat>:<moves>:<part>``: a menu of the seat's legal actions.
 - ``parley:do:<key>:<seat>:<moves>:<action>``: a button for one action (Pass, Confirm...).
 - ``parley:batch:<key>:<seat>:<moves>:<finish>``: a multi-pick menu applied as one batch,
@@ -45,9 +46,10 @@ TABLE_BUTTONS: dict[str, tuple[str, str, discord.ButtonStyle]] = {
     "leave": ("Leave", "🚪", discord.ButtonStyle.secondary),
     "addai": ("Add AI", "🤖", discord.ButtonStyle.secondary),
     "start": ("Start", "▶️", discord.ButtonStyle.primary),
+    "clock": ("Turn clock", "⏱️", discord.ButtonStyle.secondary),
 }
-#: the lobby's buttons, in the order they are shown (the host's last)
-LOBBY_KINDS = ("join", "leave", "addai", "start")
+#: the lobby's buttons, in the order they are shown (the host's after the players')
+LOBBY_KINDS = ("join", "leave", "addai", "start", "clock")
 #: the buttons that open what the table's log commands show (cogs/replay_views.py answers
 #: them): the replay, the history, and a request to take back the clicker's last move
 LOG_BUTTONS: dict[str, tuple[str, str]] = {

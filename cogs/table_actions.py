@@ -230,9 +230,10 @@ async def move(
 
 async def change_settings(interaction: discord.Interaction, table: Table,
                           remind_minutes: int | None, limit_minutes: int | None,
-                          on_timeout: str | None) -> None:
+                          on_timeout: str | None, *, reply: bool = True) -> Table:
     """The host or a channel manager changes the turn clock; the channel hears what
-    changed and by whom, and the lobby message shows it."""
+    changed and by whom (as the answer to ``interaction`` when ``reply``, else as a post),
+    and the lobby message shows it. Returns the table as changed."""
     bot = bot_of(interaction)
     try:
         after = await bot.svc.settings(
@@ -244,7 +245,8 @@ async def change_settings(interaction: discord.Interaction, table: Table,
     await announce(bot, after, texts.SETTINGS_SAVED.format(
         mention=interaction.user.mention, changes=texts.settings_changes(table.settings, s),
         summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)),
-        interaction=interaction, lobby=True)
+        interaction=interaction if reply else None, lobby=True)
+    return after
 
 
 async def choose_notify(interaction: discord.Interaction, table: Table, mode: str) -> None:

@@ -137,7 +137,15 @@ LOBBY_HELP = (
     "takes one away) and deals with **Start**. `/game notify` chooses your DMs; "
     "`/game rules` explains the game."
 )
-CLOCK_HEAD = "**Turn clock** (the host or a channel manager changes it with `/game settings`):"
+CLOCK_HEAD = ("**Turn clock** (the host or a channel manager changes it with the **Turn clock** "
+              "button or `/game settings`):")
+CLOCK_PANEL_HEAD = "⏱️ **Turn clock of this table**"
+CLOCK_PANEL_HOW = (
+    "Pick a new value in a menu below: it takes effect at once, and the channel is told. "
+    "When the time limit runs out, the table does what the last menu says; `/game settings` "
+    "takes any number of minutes.")
+CLOCK_PANEL_READ_ONLY = "Only the host or a channel manager can change the turn clock."
+CLOCK_PANEL_UNKNOWN = "That is not one of the clock's choices; pick one from the menu."
 
 TIMEOUT_NAMES = {
     "remind": "remind the player again",

@@ -18,6 +18,7 @@ import discord
 from discord.ui import Button, DynamicItem, Select
 
 from cogs import components, table_actions, texts
+from cogs.clock_panel import ClockSelect, show_clock
 from cogs.components import NO_FINISH, TABLE_BUTTONS
 from cogs.errors import answer_error
 from cogs.play import panel_move, send_plan, show_panel, show_step
@@ -38,7 +39,8 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[Any]) -> Non
 class TableButton(DynamicItem[Button], template=components.TABLE):
     """A button of a table's turn or lobby message; the kind and the table are in its id.
 
-    **My hand / act** and **Rules** answer privately after a deferral. **Join**, **Leave**,
+    **My hand / act**, **Rules** and **Turn clock** answer privately after a deferral (the
+    clock with its menus, ``cogs/clock_panel.py``). **Join**, **Leave**,
     **Add AI** and **Start** write, so they acknowledge the click at once (a deferred
     update: the write may wait for the database's lock) and answer with followups; they act
     only in that table's channel (``seats.at_table``), and all but **Join** (which also
@@ -57,7 +59,7 @@ class TableButton(DynamicItem[Button], template=components.TABLE):
         return cls(match["kind"], int(match["key"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.kind in ("hand", "rules"):
+        if self.kind in ("hand", "rules", "clock"):
             work = self._private(interaction)
         else:
             work = self._seats(interaction)
@@ -72,6 +74,9 @@ class TableButton(DynamicItem[Button], template=components.TABLE):
             return
         if table is None:
             raise IllegalAction(texts.TABLE_CLOSED)
+        if self.kind == "clock":
+            await show_clock(interaction, table)
+            return
         await send_rules(interaction, table.game_id, table.options)
 
     async def _seats(self, interaction: discord.Interaction) -> None:
@@ -227,4 +232,4 @@ class PlanButton(DynamicItem[Button], template=components.PLAN):
 
 
 DYNAMIC_ITEMS = (TableButton, ActionSelect, ActionButton, BatchSelect, StepButton, StepSelect,
-                 PlanButton)
+                 PlanButton, ClockSelect)

@@ -78,11 +78,15 @@ class Seat:
 
 @dataclass
 class Settings:
-    """Per-table clock settings; minutes, 0 meaning off."""
+    """Per-table clock settings; minutes, 0 meaning off.
+
+    The default keeps a game moving (issue 14): a reminder after 12 hours of waiting (and
+    every 12 hours after), and after two days an AI makes that one move for the absent
+    player, who keeps the seat. A table saved with its own settings keeps them."""
 
     remind_minutes: int = 12 * 60
-    limit_minutes: int = 0
-    on_timeout: str = TIMEOUT_REMIND
+    limit_minutes: int = 2 * 24 * 60
+    on_timeout: str = TIMEOUT_AI_MOVE
 
     def to_dict(self) -> dict[str, JSON]:
         return {

@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("messages",),
     ("panel", "publish"),
     ("table_actions",),
-    ("play", "rules"),
+    ("play", "rules", "clock_panel"),
     ("views", "all_hands", "neuroshima", "pirate_tricks", "seafarers", "sewer_pirats",
      "clock", "game"),
     ("bot",),

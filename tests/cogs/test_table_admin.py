@@ -49,7 +49,7 @@ async def test_settings_are_shown_changed_and_guarded(h: Harness) -> None:
                       on_timeout="ai-move")
     assert not r.ephemeral and alice.mention in r.text
     assert "**30 minutes**" in r.text and "**2 hours**" in r.text and "an AI makes" in r.text
-    assert "time limit per turn off → 2 hours" in r.text, "the channel is told what changed"
+    assert "time limit per turn 2 days → 2 hours" in r.text, "the channel is told what changed"
     s = (await table_of(h)).settings
     assert (s.remind_minutes, s.limit_minutes, s.on_timeout) == (30, 120, "ai-move")
 
