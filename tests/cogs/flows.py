@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import engine
 from cogs.actions import token
 from engine.core import Action
-from tests.cogs.harness import CHANNEL_ID, FakeUser, Harness, Msg
+from tests.cogs.harness import CHANNEL_ID, Call, FakeUser, Harness, Msg
 
 
 async def open_table(
@@ -65,3 +66,45 @@ async def choice_for(h: Harness, user: FakeUser, command: str, option: str, type
     found = [c["value"] for c in offered if is_choice_of(c["value"], want)]
     assert found, f"{want} not offered by /{command} for {typed!r}: {offered}"
     return found[0]
+
+
+# -- DMs ----------------------------------------------------------------------------------
+
+MESSAGES = "/channels/{channel_id}/messages"
+MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+
+
+def dm_calls(h: Harness, user: FakeUser, method: str) -> list[Call]:
+    """The bot's calls on the user's DM channel: "POST" a new DM (it notifies), "PATCH" an
+    edit (it does not)."""
+    cid = h.rec.dm_channels.get(user.id)
+    path = MESSAGES if method == "POST" else MESSAGE
+    return [c for c in h.rec.calls
+            if c.method == method and c.path == path and c.ids.get("channel_id") == str(cid)]
+
+
+def said(call: Call) -> str:
+    """The words of a DM as it was sent (the message itself may be edited later)."""
+    body = call.body or {}
+    words = [body.get("content") or ""]
+    for e in body.get("embeds") or []:
+        words += [e.get("title") or "", e.get("description") or ""]
+    return "\n".join(words)
+
+
+async def times_to_act(h: Harness) -> list[int]:
+    """For each seat, how many times the game waited for it: the runs of consecutive
+    states, from the deal through every logged move, in which the seat is to act."""
+    table = await table_of(h)
+    game = engine.get_game(table.game_id)
+    state = game.setup(len(table.seats), table.options, table.seed)
+    runs = [0] * len(table.seats)
+    was: frozenset[int] = frozenset()
+    for entry in [None, *await h.bot.store.history(table.key, limit=1_000_000)]:
+        if entry is not None:
+            game.apply(state, entry.seat, entry.action)
+        now = frozenset() if game.result(state) is not None else game.to_act(state)
+        for s in now - was:
+            runs[s] += 1
+        was = now
+    return runs

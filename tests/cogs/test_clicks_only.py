@@ -1,5 +1,6 @@
 """A whole game of every game played with the panel alone (issue 14: "a player can finish a
-whole game with the panel alone, without typing a slash command").
+whole game with the panel alone, without typing a slash command"), and the DMs it took: new
+ones only when the person must act, plus the welcome and the end.
 
 One person sits with AI captains. The lobby commands open the table (``/game new``, ``add-bot``,
 ``start``); from then on the person only clicks what the bot sent: **My hand / act** on the
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 import engine
-from tests.cogs.flows import boards, table_of
+from tests.cogs.flows import boards, dm_calls, said, table_of, times_to_act
 from tests.cogs.harness import FakeUser, Harness, Msg
 
 #: game id -> (AI captains beside the person, the table's options, the kinds of move the
@@ -130,5 +131,13 @@ async def test_a_whole_game_by_clicks_alone(
     kinds = {e.action.kind for e in mine}
     assert kinds >= main_moves, f"alice never made {sorted(main_moves - kinds)} by clicks"
     assert set(typed) == {"game new", "game add-bot", "game start"}, typed
+    # fewer DMs (issue 14): a new DM only when alice must act, besides the welcome and the
+    # end; her hand message is edited in place in between
+    runs = (await times_to_act(h))[table.seat_of(str(alice.id))]
+    new, edits = dm_calls(h, alice, "POST"), dm_calls(h, alice, "PATCH")
+    assert len(new) <= runs + 2, f"{len(new)} new DMs for {runs} times to act"
+    assert "took a seat" in said(new[0]) and "Game over" in said(new[-1])
+    assert all("your turn" in said(c).lower() for c in new[1:-1])
     print(f"{game_id}: a whole game by clicks, {turns} turns, {len(mine)} moves of alice: "
-          f"{', '.join(sorted(kinds))}")
+          f"{', '.join(sorted(kinds))}; {len(new)} new DMs for {runs} times to act "
+          f"(+ welcome and end), {len(edits)} edits in place")

@@ -13,50 +13,12 @@ import time
 from typing import Any
 
 import engine
-from tests.cogs.flows import boards, table_of
-from tests.cogs.harness import Call, FakeUser, Harness
+from tests.cogs.flows import boards, dm_calls, said, table_of, times_to_act
+from tests.cogs.harness import FakeUser, Harness
 from tests.cogs.test_clicks_only import act_by_clicks
 
-MESSAGES = "/channels/{channel_id}/messages"
-MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 HOUR = 3600.0
 MAX_MOVES = 2000
-
-
-def dm_calls(h: Harness, user: FakeUser, method: str) -> list[Call]:
-    """The bot's calls on the user's DM channel: "POST" a new DM (it notifies), "PATCH" an
-    edit (it does not)."""
-    cid = h.rec.dm_channels.get(user.id)
-    path = MESSAGES if method == "POST" else MESSAGE
-    return [c for c in h.rec.calls
-            if c.method == method and c.path == path and c.ids.get("channel_id") == str(cid)]
-
-
-def said(call: Call) -> str:
-    """The words of a DM as it was sent (the message itself may be edited later)."""
-    body = call.body or {}
-    words = [body.get("content") or ""]
-    for e in body.get("embeds") or []:
-        words += [e.get("title") or "", e.get("description") or ""]
-    return "\n".join(words)
-
-
-async def times_to_act(h: Harness) -> list[int]:
-    """For each seat, how many times the game waited for it: the runs of consecutive
-    states, from the deal through every logged move, in which the seat is to act."""
-    table = await table_of(h)
-    game = engine.get_game(table.game_id)
-    state = game.setup(len(table.seats), table.options, table.seed)
-    runs = [0] * len(table.seats)
-    was: frozenset[int] = frozenset()
-    for entry in [None, *await h.bot.store.history(table.key, limit=1_000_000)]:
-        if entry is not None:
-            game.apply(state, entry.seat, entry.action)
-        now = frozenset() if game.result(state) is not None else game.to_act(state)
-        for s in now - was:
-            runs[s] += 1
-        was = now
-    return runs
 
 
 async def play(h: Harness, users: list[FakeUser], rng: random.Random,
