@@ -48,6 +48,11 @@ RULE_WORDS = {
     "c": "no two red chips (6, 8) side by side on the small islands",
 }
 DECISIONS: tuple[str, ...] = (
+    "The bag holds one chip of each number the rulebook names, 2, 3, 4, 5, 9, 10 and 11: "
+    "seven chips, as the scenario's material table gives them (the sentence lists the "
+    "numbers, not how many of each; a second set has two of most of them). So seven "
+    "small-island hexes draw from the bag, and the other eleven take their chips from the "
+    "main island.",
     "A road or ship leads to every small-island hex at its two corners: each such hex "
     "without a chip gets one, in reading order (a start ship, a free one and a ship moved "
     "count too).",

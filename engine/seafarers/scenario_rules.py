@@ -948,10 +948,11 @@ GREAT_CROSSING = GreatCrossing(
         "roads and ships, never beyond another settlement or city. A direct line, only your "
         "ships from your home settlement or city: 1 special victory point chip, under that "
         "settlement. An indirect line, several players' pieces (your ships to another's "
-        "road or ships): the most ships and roads in it hold its chip; a tie goes to the "
-        "player who completed it.",
+        "road or ships): its chip goes to the player with more ships in it than any other "
+        "player has ships and roads there; a tie goes to the player who completed it.",
         "A line broken (a ship moved away, a settlement built in its way) loses its chip "
-        "at once; whoever fills the gap completes it anew.",
+        "at once; whoever fills the gap completes it anew, and the player who lost the chip "
+        "gets it back only by filling the gap with his own ship.",
         *trade_lines.DECISIONS,
         "There is no desert: the robber stays off the board until the first 7 or knight "
         "(our decision).",

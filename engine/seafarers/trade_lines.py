@@ -30,14 +30,19 @@ roads. ... If there is a tie, the chip goes to the player who completed the line
 - A line of one player's ships only is *direct* (1, 3): its chip is his when one of its
   ends is his settlement or city on his home island, and lies under that end (his exit
   settlement).
-- Any other line is *indirect* (2, 4, 5): each player's ships and roads in it are counted;
-  the most pieces hold the chip; on a tie for the most, the player who completed the line
-  holds it if he is among them.
+- Any other line is *indirect* (2, 4, 5): a player holds its chip when his *ships* in it
+  outnumber every other player's ships and roads in it ("more boats than an opponent has
+  ships, or ships + roads"), so roads alone never win a chip. When nobody does, but a
+  player's ships equal the most pieces another player has there, that is a tie: the
+  player who completed the line holds the chip if he is one of the tied players.
 
 "Chips are lost if ships are removed from what are in effect two open lines meeting each
 other. To reclaim a chip, a player must fill any gaps with his own ships": the lines are
 worked out again after every road, ship (built or moved) and settlement, so a broken line
-loses its chip at once, and whoever joins it again completes it anew.
+loses its chip at once (``s.extra["broken"]`` remembers who held it), and whoever joins it
+again completes it anew. The player who lost the chip takes it back only by filling the
+gap himself; while the line stands again by another player's piece, he is out of the
+count for it (the others' pieces still count).
 
 Our decisions where the text leaves a case open are ``DECISIONS`` below, in the words
 ``/game rules`` prints them (scenario_rules.GREAT_CROSSING's lines); the tests in
@@ -64,11 +69,19 @@ DECISIONS: tuple[str, ...] = (
     "A line of one player's ships earns its chip only from his settlement or city on his "
     "home island (\"extending from a home village/city\"): not from his settlement on the "
     "other island, nor between two other players' settlements.",
-    "In an indirect line everyone's ships and roads count alike (the rulebook counts the "
-    "opponent's \"ships, or ships + roads\"); a tie that the player who completed the "
-    "line is not part of leaves the chip with nobody until it is broken.",
+    "In an indirect line a player's ships are set against each other player's ships and "
+    "roads there (\"more boats than an opponent has ships, or ships + roads\"): roads "
+    "alone never win a chip, and a line where nobody has more ships than the others have "
+    "pieces, and nobody ties, leaves its chip with nobody.",
+    "A tie (your ships equal to the most pieces another player has in the line) goes to "
+    "the player who completed the line if he is one of the two; otherwise nobody holds "
+    "the chip until the line changes.",
     "The player who completed a line is the one whose road, ship (built or moved) or "
     "settlement joined its two ends; after a break, whoever joins them again.",
+    "A player who lost a chip because the line was broken takes it back only by filling "
+    "the gap with his own ship (\"to reclaim a chip, a player must fill any gaps with his "
+    "own ships\"): if another player's piece joins the line again, the chip goes by the "
+    "count among the others, or to nobody.",
     "A chip lies under its holder's end of the line (his home one first), or beside the "
     "line if he owns neither end; a city keeps its settlement's chips.",
 )
@@ -164,28 +177,38 @@ def _shortest_way(b: Board, buildings: list[Any], at: dict[int, list[int]], x: i
     return tuple(sorted(way))
 
 
-def holder(s: State, line: Line, completer: int) -> tuple[int | None, int | None]:
+def holder(s: State, line: Line, completer: int,
+           barred: int | None = None) -> tuple[int | None, int | None]:
     """Who holds the line's chip, and the corner it lies under (None: beside the line);
-    (None, None) when nobody holds it (see the module docstring)."""
+    (None, None) when nobody holds it (see the module docstring). ``barred``: the player
+    who lost the chip when the line broke and did not fill the gap himself, who cannot
+    take it back now."""
     routes, buildings = s.routes, s.buildings
     if line.direct:
         p = routes[line.edges[0]][0]
         home = [c for c in line.ends if buildings[c][0] == p
                 and island_of_corner(s, c) in s.homes[p]]
-        return (p, home[0]) if home else (None, None)
-    count: dict[int, int] = {}
+        if not home or p == barred:
+            return None, None
+        return p, home[0]
+    ships: dict[int, int] = {}
+    pieces: dict[int, int] = {}
     for e in line.edges:
-        p = routes[e][0]
-        count[p] = count.get(p, 0) + 1
-    top = max(count.values())
-    tied = [p for p, k in count.items() if k == top]
-    if len(tied) == 1:
-        p = tied[0]
-    elif completer in tied:
-        p = completer
-    else:
-        return None, None
-    return p, chip_corner(s, line, p)
+        p, kind = routes[e]
+        pieces[p] = pieces.get(p, 0) + 1
+        ships[p] = ships.get(p, 0) + (kind == "ship")
+    tied: set[int] = set()
+    for p, boats in ships.items():
+        if p == barred or not boats:
+            continue
+        most = max((k for q, k in pieces.items() if q != p), default=0)
+        if boats > most:
+            return p, chip_corner(s, line, p)
+        if boats == most:
+            tied |= {p, *(q for q, k in pieces.items() if q != p and k == most)}
+    if completer in tied and completer != barred:
+        return completer, chip_corner(s, line, completer)
+    return None, None
 
 
 def chip_corner(s: State, line: Line, p: int) -> int | None:
@@ -207,14 +230,21 @@ def update(s: State, seat: int) -> list[tuple[str, Any]]:
     keep them in ``s.extra["lines"]`` and set each seat's special VP chips to the lines
     it holds; the events say which lines were completed or broken and where chips went."""
     old = {tuple(line["ends"]): line for line in s.extra.get("lines", ())}
+    # who lost the chip of each line broken since, by its ends ("to reclaim a chip...")
+    broken = {tuple(b["ends"]): b["holder"] for b in s.extra.get("broken", ())}
     kept: list[dict[str, Any]] = []
     events: list[tuple[str, Any]] = []
     for line in find_lines(s):
         before = old.pop(line.ends, None)
-        completer = seat if before is None else before["by"]
-        p, under = holder(s, line, completer)
+        if before is None:
+            completer = seat
+            lost = broken.pop(line.ends, None)
+            barred = lost if lost != seat else None
+        else:
+            completer, barred = before["by"], before.get("barred")
+        p, under = holder(s, line, completer, barred)
         kept.append({"ends": list(line.ends), "edges": list(line.edges), "by": completer,
-                     "holder": p, "chip": under, "direct": line.direct})
+                     "holder": p, "chip": under, "direct": line.direct, "barred": barred})
         x, y = (building_words(s, c) for c in line.ends)
         if before is None:
             got = (f"{{p{p}}} takes its chip, a special victory point" if p is not None
@@ -238,7 +268,12 @@ def update(s: State, seat: int) -> list[tuple[str, Any]]:
         lost = f": {{p{line['holder']}}} loses its chip" if line["holder"] is not None else ""
         events.append((f"The trade line between corners {ends[0] + 1} and {ends[1] + 1} is "
                        f"broken{lost}.", None))
+        claim = line["holder"] if line["holder"] is not None else line.get("barred")
+        if claim is not None:
+            broken[ends] = claim
     s.extra["lines"] = kept
+    if broken or "broken" in s.extra:
+        s.extra["broken"] = [{"ends": list(e), "holder": h} for e, h in sorted(broken.items())]
     special = [0] * s.n
     for line in kept:
         if line["holder"] is not None:

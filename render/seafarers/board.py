@@ -583,11 +583,13 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], to
         img.paste(swatch, (x, yy), swatch)
         turn = view.get("turn") == p and view.get("phase") != "over"
         mark = "▶ " if turn else ""
-        line = f"{mark}{names[p][:16]} ({PLAYER_NAME[p]}): {info['vp']} VP"
+        vp, cards = points(view, p)
+        line = f"{mark}{names[p][:16]} ({PLAYER_NAME[p]}): {vp} VP"
         d.text((x + 28, yy + 2), line, font=_bolded(line, col - 34),
                fill=pal.GOLD_LIGHT if turn else pal.PARCHMENT)
+        devs = f"{info['devs']} dev" + (f" ({cards} VP)" if cards else "")
         d.text((x + 28, yy + 2 + PANEL_LINE),
-               f"{info['cards']} cards · {info['devs']} dev · {info['knights']} knights",
+               f"{info['cards']} cards · {devs} · {info['knights']} knights",
                font=small, fill=pal.PARCHMENT)
         badges = [f"route {info['route']}"]
         if view.get("longest") == p:
@@ -643,6 +645,19 @@ def special_words(view: Mapping[str, Any], k: int) -> str:
     if "trade_lines" in view:
         return f"+{k} line{'s' if k != 1 else ''}"
     return f"+{k} island"
+
+
+def points(view: Mapping[str, Any], p: int) -> tuple[int, int]:
+    """A player's victory points and how many of them are victory point cards: while the
+    game runs, the public points (the cards stay hidden: 0); once it is over, every point
+    the winner banner counts, with the cards then shown."""
+    public = int(view["players"][p]["vp"])
+    total = int(view["vp_total"][p]) if "vp_total" in view else public
+    return total, total - public
+
+
+def vp_card_words(cards: int) -> str:
+    return f"{cards} VP card{'s' if cards != 1 else ''}"
 
 
 def bag_words(bag: list[int]) -> str:

@@ -179,6 +179,26 @@ def test_the_end_of_a_game_shows_a_winner_banner() -> None:
     assert render.draw_board("seafarers", v) != render.draw_board("seafarers", without)
 
 
+def test_at_the_end_the_panel_counts_the_victory_point_cards_the_banner_counts() -> None:
+    """While the game runs a victory point card is secret, so the panel shows the public
+    points; once it is over, every point the winner banner counts, the cards named."""
+    s = _game("banner", 5000)
+    scores = GAME.result(s)["scores"]
+    loser = min(range(4), key=lambda p: scores[p])
+    public = GAME.view(s, None)["players"][loser]["vp"]
+    s.devs[loser] += ["victory_point", "victory_point"]
+    v = _view(s, None)
+    assert v["vp_total"][loser] == public + 2
+    text = render.text_board("seafarers", v)
+    assert f"- {NAMES[loser]} (" in text
+    assert f"{public + 2} VP (2 VP cards)" in text
+    for p in range(4):
+        assert f"{v['vp_total'][p]} VP" in text
+    running = {k: val for k, val in v.items() if k != "vp_total"}
+    assert f"{public + 2} VP (2 VP cards)" not in render.text_board("seafarers", running)
+    assert render.draw_board("seafarers", v) != render.draw_board("seafarers", running)
+
+
 def test_a_long_status_is_one_box_of_at_most_two_lines() -> None:
     from render.fonts import font
     from render.seafarers.board import _wrap

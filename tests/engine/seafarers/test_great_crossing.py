@@ -367,6 +367,105 @@ def test_a_chip_counts_toward_the_13_victory_points() -> None:
     assert "reaches 13 victory points" in _texts(events)
 
 
+def _land_way(s, k: int, length: int, avoid=frozenset()):
+    """A way of ``length`` land edges from the coast corner ``k`` into the east island,
+    through corners away from ``avoid``, ending at a corner where the distance rule
+    allows a settlement: (end corner, edges from ``k``)."""
+    b = s.board
+
+    def walk(c: int, way: list[int], seen: set[int]):
+        if len(way) == length:
+            ok = R.distance_ok(s, b, c) and _island(s, c) == EAST and c not in avoid
+            return (c, way) if ok else None
+        for e in b.corner_edges[c]:
+            if not b.edge_land[e] or e in way:
+                continue
+            nxt = next(d for d in b.edges[e] if d != c)
+            if nxt in seen or nxt in avoid or not b.corner_land[nxt]:
+                continue
+            found = walk(nxt, [*way, e], seen | {nxt})
+            if found:
+                return found
+        return None
+
+    found = walk(k, [], {k})
+    assert found, f"no way of {length} roads from {k}"
+    return found
+
+
+@pytest.mark.parametrize("ships, roads", [(3, 4), (4, 5)])
+def test_roads_alone_never_win_a_chip_more_boats_than_ships_and_roads_do(
+    ships: int, roads: int
+) -> None:
+    """"For each indirect line in which a player has more boats than an opponent has ships,
+    or ships + roads": red's ships reach blue's road on the east coast; red has fewer
+    ships than blue has roads, and blue has no boat at all, so nobody holds the chip.
+    One ship more than blue's roads, and red would."""
+    s = _main()
+    x, k, way = _crossing(s, ships)
+    y, road = _land_way(s, k, roads, avoid=set(_corners(s, way, x)) - {k})
+    build(s, 0, x)
+    build(s, 1, y)
+    for e in road:
+        lay(s, 1, e, "road")
+    _ships(s, 0, way[:-1])
+    events = _ship(s, 0, way[-1])
+    (line,) = _lines(s)
+    assert line["ends"] == sorted([x, y]) and set(road) <= set(line["edges"])
+    assert line["holder"] is None and s.special == [0, 0, 0, 0]
+    assert "nobody holds its chip" in _texts(events)
+
+
+def test_a_tie_of_ships_against_ships_and_roads_goes_to_whoever_completed_the_line() -> None:
+    """Red's 3 ships against blue's 3 roads is a tie ("If there is a tie, the chip goes to
+    the player who completed the line"): red's last ship completes it, so red holds it;
+    the same line completed by blue's last road is blue's."""
+    for last in (0, 1):
+        s = _main()
+        x, k, way = _crossing(s, 3)
+        y, road = _land_way(s, k, 3, avoid=set(_corners(s, way, x)) - {k})
+        build(s, 0, x)
+        build(s, 1, y)
+        _ships(s, 0, way if last == 1 else way[:-1])
+        for e in road if last == 0 else road[:-1]:
+            lay(s, 1, e, "road")
+        if last == 0:
+            _ship(s, 0, way[-1])
+        else:
+            lay(s, 1, road[-1], "road")
+            TL.update(s, 1)  # as after blue's road
+        (line,) = _lines(s)
+        assert line["holder"] == last, f"completed by seat {last}"
+        assert s.special == [int(last == 0), int(last == 1), 0, 0]
+
+
+def test_a_lost_chip_is_not_reclaimed_when_another_player_fills_the_gap() -> None:
+    """"To reclaim a chip, a player must fill any gaps with his own ships": blue moves his
+    end ship away (red loses the chip), then sails a ship back into the gap. Red did not
+    fill it, so red does not get the chip back; blue's 2 ships against red's 4 win nothing
+    either (trade_lines.DECISIONS)."""
+    s = _main()
+    x, y, way = _crossing(s, 6)
+    build(s, 0, x)
+    build(s, 1, y)
+    _ships(s, 1, way[-2:])
+    _ships(s, 0, way[:3])
+    _ship(s, 0, way[3])
+    s.turn, s.new_ships = 1, []
+    end = way[-2]
+    to = next(a["to"] for a in moves(s, 1, "move_ship") if a["e"] == end
+              and a["to"] not in way)
+    act(s, 1, "move_ship", e=end, to=to)
+    assert s.special == [0, 0, 0, 0]
+    events = _ship(s, 1, end)
+    assert "{p1} completes a trade line" in _texts(events)
+    (line,) = _lines(s)
+    assert line["holder"] is None and s.special == [0, 0, 0, 0]
+    again = GAME.load(json.loads(json.dumps(GAME.dump(s))))
+    TL.update(again, 2)  # another player's move elsewhere: red stays out of the count
+    assert again.special == [0, 0, 0, 0]
+
+
 # -- our decisions where the text leaves a case open -----------------------------------------
 
 
