@@ -18,9 +18,12 @@ run: $(STAMP)
 console: $(STAMP)
 	$(VENV)/bin/python bot.py console
 
+# the suite runs on every core (pytest-xdist); JOBS=1 runs it in one process
+JOBS ?= auto
+
 test: $(STAMP)
 	$(VENV)/bin/python -m ruff check .
-	$(VENV)/bin/python -m pytest
+	$(VENV)/bin/python -m pytest -n $(JOBS)
 
 bench: $(STAMP)
 	for f in bench/*.py; do $(VENV)/bin/python $$f || exit 1; done
