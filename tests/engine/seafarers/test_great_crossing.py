@@ -324,10 +324,9 @@ def test_chips_are_lost_when_a_ship_is_moved_from_two_open_lines_meeting() -> No
     assert "is broken: {p0} loses its chip" in _texts(events)
 
 
-def test_a_chip_is_reclaimed_by_filling_the_gap_with_ones_own_ships() -> None:
-    """"To reclaim a chip, a player must fill any gaps with his own ships": after blue
-    took its ship away, red's ship in the gap makes the line again, and red completes
-    it."""
+def _red_chip_lost_to_a_gap():
+    """Red's 4 ships meet blue's 2 from blue's settlement (red holds the chip), then blue
+    sails his end ship away, out of the line: (the state, the edge of the gap)."""
     s = _main()
     x, y, way = _crossing(s, 6)
     build(s, 0, x)
@@ -335,12 +334,21 @@ def test_a_chip_is_reclaimed_by_filling_the_gap_with_ones_own_ships() -> None:
     _ships(s, 1, way[-2:])
     _ships(s, 0, way[:3])
     _ship(s, 0, way[3])
+    assert s.special == [1, 0, 0, 0]
     s.turn, s.new_ships = 1, []
     end = way[-2]
     to = next(a["to"] for a in moves(s, 1, "move_ship") if a["e"] == end
               and a["to"] not in way)
     act(s, 1, "move_ship", e=end, to=to)
     assert s.special == [0, 0, 0, 0]
+    return s, end
+
+
+def test_a_chip_is_reclaimed_by_filling_the_gap_with_ones_own_ships() -> None:
+    """"To reclaim a chip, a player must fill any gaps with his own ships": after blue
+    took its ship away, red's ship in the gap makes the line again, and red completes
+    it."""
+    s, end = _red_chip_lost_to_a_gap()
     events = _ship(s, 0, end)
     assert s.special == [1, 0, 0, 0]
     assert "{p0} completes a trade line" in _texts(events)
@@ -444,19 +452,7 @@ def test_a_lost_chip_is_not_reclaimed_when_another_player_fills_the_gap() -> Non
     end ship away (red loses the chip), then sails a ship back into the gap. Red did not
     fill it, so red does not get the chip back; blue's 2 ships against red's 4 win nothing
     either (trade_lines.DECISIONS)."""
-    s = _main()
-    x, y, way = _crossing(s, 6)
-    build(s, 0, x)
-    build(s, 1, y)
-    _ships(s, 1, way[-2:])
-    _ships(s, 0, way[:3])
-    _ship(s, 0, way[3])
-    s.turn, s.new_ships = 1, []
-    end = way[-2]
-    to = next(a["to"] for a in moves(s, 1, "move_ship") if a["e"] == end
-              and a["to"] not in way)
-    act(s, 1, "move_ship", e=end, to=to)
-    assert s.special == [0, 0, 0, 0]
+    s, end = _red_chip_lost_to_a_gap()
     events = _ship(s, 1, end)
     assert "{p1} completes a trade line" in _texts(events)
     (line,) = _lines(s)
