@@ -47,6 +47,8 @@ NAME_W = 228
 VALUE_W = 96
 FOOT_SIZE, FOOT_LH = 17, 25
 CREW_TITLE = 30
+#: the star on each card of the winning run
+STAR_D = 24
 
 
 def header(img: Image.Image, title: str, right_top: str, right_bottom: str) -> None:
@@ -122,6 +124,16 @@ def _footer_height(blocks: list[tuple[str, Any]]) -> int:
     return h + 16 if blocks else 0
 
 
+def star_spot(card_x: int, card_y: int, step: int) -> tuple[int, int, int]:
+    """Where the star of a raised card of the winning crew goes: (x, y, diameter). It sits
+    at the bottom right of the part of the card the next card in the fan leaves visible
+    (the whole card when they do not overlap), overhanging it by a few pixels as a seal
+    does; it is pasted after every card, so no card covers it."""
+    sw, sh = SIZES["S"]
+    size = max(16, min(STAR_D, step - 2))
+    return card_x + min(step, sw) - size + 4, card_y + sh - size + 4, size
+
+
 def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> None:
     if not blocks:
         return
@@ -151,13 +163,12 @@ def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> N
             title, cards, marked = data
             d.text((x, y), title, font=font(18, True), fill=pal.INK)
             y += CREW_TITLE
-            sw = SIZES["S"][0]
-            step = fan_step(len(cards), sw, x1 - x0 - 32, 6)
-            for i, c in enumerate(cards):
+            step = fan_step(len(cards), SIZES["S"][0], x1 - x0 - 32, 6)
+            for i, c in enumerate(cards):  # the cards of the winning shape raised...
                 put_card(img, c, "S", x + i * step, y + (0 if i in marked else 8))
-                if i in marked:  # the cards of the winning shape, raised and starred
-                    dr.paste(img, badge("★", 24, pal.GOLD, pal.INK), x + i * step + sw - 20,
-                             y + SIZES["S"][1] - 20)
+            for i in sorted(marked):  # ...and starred once every card lies on the table
+                sx, sy, size = star_spot(x + i * step, y, step)
+                dr.paste(img, badge("★", size, pal.GOLD, pal.INK), sx, sy)
             y += SIZES["S"][1] + 18
         elif kind == "last":
             card, lines = data

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import Image
+
 from engine.pirate_tricks.cards import COLOURS, FACTIONS, playable, sort_cards
 from render import draw as dr
 from render import palette as pal
 from render.fonts import font
-from render.pirate_tricks.board import HEADER_H, header
+from render.pirate_tricks.board import HEADER_H
 from render.pirate_tricks.cards import put_card as put
 from render.pirate_tricks.cards import shape
 from render.pirate_tricks.common import (
@@ -24,11 +26,21 @@ from render.pirate_tricks.common import (
     round_words,
     score_name,
 )
-from render.text import wrap
+from render.text import fit, wrap
 
-HAND_W = 1000
-LABEL_W = 130
+#: Discord shows the hand 550 px wide, like the board: at 740 px its smallest text (14 px)
+#: stays 10 px there (it was 1000 px wide, and 15 px text read at 8 px)
+HAND_W = 740
+MARGIN = 20
+#: the cards' left edge, right of the colour's name, crew and count
+LABEL_W = 124
+#: the room for a line of cards, and the least distance between two of them that leaves the
+#: widest number ("18") whole under the next card
+CARDS_ROOM = HAND_W - MARGIN - LABEL_W
+MIN_STEP = 66
 ROW_H = 132
+#: a colour's second line of cards (when more than fit one line), under the first
+LINE_H = SIZES["M"][1] + 18
 INFO_SIZE, INFO_LH = 17, 24
 
 
@@ -41,8 +53,16 @@ def playable_now(view: Mapping[str, Any]) -> list[str]:
     return playable(list(view["hand"]), trick.get("led"))
 
 
-def info_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, str]]:
-    """(style, sentence) lines about the player's situation, for the image and the text."""
+def info_lines(
+    view: Mapping[str, Any], names: Sequence[str], commands: bool = True
+) -> list[tuple[str, str]]:
+    """(style, sentence) lines about the player's situation, for the image and the text.
+    ``commands``: name the slash command of a move, for the message text; the image names
+    none, as players act by clicking **My hand / act** (a replay shows it without either)."""
+
+    def cmd(name: str) -> str:
+        return f" (/tricks {name})" if commands else ""
+
     seat = my_seat(view)
     phase = view.get("phase")
     to_act = seat in (view.get("to_act") or [])
@@ -55,7 +75,7 @@ def info_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str,
                                 "sees it before every bid is in."))
         elif to_act:
             out.append(("act", f"Bid on row {row}: any amount from 0 to {view.get('loon')} loon, "
-                               "sealed (/tricks bid)."))
+                               f"sealed{cmd('bid')}."))
     elif phase == "reveal":
         if view.get("my_reveal"):
             out.append(("bold", f"Your tie-break card, face down: {card_words(view['my_reveal'])}."))
@@ -67,16 +87,16 @@ def info_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str,
                                "highest number wins (then red, green, blue). It comes back to "
                                "your hand."))
     elif phase == "choose" and to_act:
-        out.append(("act", "You won the tie-break: choose who takes the row (/tricks give)."))
+        out.append(("act", f"You won the tie-break: choose who takes the row{cmd('give')}."))
     elif phase == "ditch":
         done = len(view.get("my_ditched") or [])
         if to_act:
             out.append(("act", f"Ditch two cards, face down, out of play this round "
                                f"({done} of 2 done)."))
     elif phase == "predict" and to_act:
-        out.append(("act", "Predict how many of the 10 tricks you will take (/tricks predict)."))
+        out.append(("act", f"Predict how many of the 10 tricks you will take{cmd('predict')}."))
     elif phase == "play" and to_act:
-        out.append(("act", "Your turn: play one of the raised cards (/tricks play)."))
+        out.append(("act", f"Your turn: play one of the raised cards{cmd('play')}."))
     trick = view.get("trick") or {}
     if phase == "play" and trick.get("plays"):
         plays = ", ".join(f"{names[int(t)]} {card_words(c)}" for t, c in trick["plays"])
@@ -105,6 +125,42 @@ def info_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str,
     return out
 
 
+def card_lines(count: int) -> list[int]:
+    """How many cards of one colour go on each line: one line while every card keeps its
+    number whole under the next one (at least MIN_STEP apart), else as few even lines as
+    keep them so."""
+    if count <= 1:
+        return [count]
+    per_line = 1 + (CARDS_ROOM - SIZES["M"][0]) // MIN_STEP
+    lines = -(-count // per_line)
+    return [count // lines + (1 if i < count % lines else 0) for i in range(lines)]
+
+
+def card_step(count: int) -> int:
+    """Distance between the left edges of ``count`` cards on one line."""
+    mw = SIZES["M"][0]
+    return mw + 8 if count <= 1 else min(mw + 8, (CARDS_ROOM - mw) // (count - 1))
+
+
+def _row_height(count: int) -> int:
+    return ROW_H + (len(card_lines(count)) - 1) * LINE_H
+
+
+def _header(img: Image.Image, name: str, loon: object, where: str) -> None:
+    """The board's header, with "only you see this" under the player's name."""
+    d = dr.pen(img)
+    d.rectangle((0, 0, img.width, HEADER_H), fill=pal.WOOD_DARK)
+    d.line((0, HEADER_H, img.width, HEADER_H), fill=pal.GOLD_DARK, width=3)
+    right_top, f_top = f"Your loon: {loon}", font(20, True)
+    f_where = font(16)
+    room = img.width - 2 * 22 - 24 - max(f_top.getlength(right_top), f_where.getlength(where))
+    f, title = fit(f"{name}'s hand", room, 26, True)
+    d.text((22, 36), title, font=f, fill=pal.GOLD, anchor="ls")
+    d.text((22, 44), "only you see this", font=font(15), fill=pal.PARCHMENT_DARK)
+    d.text((img.width - 22, 14), right_top, font=f_top, fill=pal.PARCHMENT, anchor="ra")
+    d.text((img.width - 22, 42), where, font=f_where, fill=pal.PARCHMENT_DARK, anchor="ra")
+
+
 def draw_hand(view: Mapping[str, Any]) -> bytes:
     """PNG of the player's own hand; refuses a view that is not his."""
     seat = my_seat(view)
@@ -113,53 +169,54 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
     raised = set(playable_now(view))
     pick = view.get("my_reveal")
     rows = [(c, [x for x in hand if x[0] == c]) for c in COLOURS]
-    lines = info_lines(view, names)
+    lines = info_lines(view, names, commands=False)
     f = font(INFO_SIZE)
     wrapped: list[tuple[str, str]] = []
     for style, text in lines:
         fnt = font(INFO_SIZE, style in ("bold", "act", "head"))
-        for line in wrap(text, fnt, HAND_W - 2 * 20 - 32):
+        for line in wrap(text, fnt, HAND_W - 2 * MARGIN - 32):
             wrapped.append((style, line))
     info_h = 28 + len(wrapped) * INFO_LH if wrapped else 0
     cards_top = HEADER_H + 18
-    height = cards_top + len(rows) * ROW_H + 10 + (info_h + 18 if info_h else 0)
+    rows_h = sum(_row_height(len(cards)) for _, cards in rows)
+    height = cards_top + rows_h + 10 + (info_h + 18 if info_h else 0)
     img = dr.canvas(HAND_W, height)
-    loon = view.get("loon")
-    header(img, f"{names[seat]}'s hand", f"Your loon: {loon}",
-           f"{round_words(view)} · {PHASE_LABEL.get(str(view.get('phase')), '')}"
-           " · only you see this")
+    _header(img, names[seat], view.get("loon"),
+            f"{round_words(view)} · {PHASE_LABEL.get(str(view.get('phase')), '')}")
     d = dr.pen(img)
     mw, mh = SIZES["M"]
     y = cards_top
     for colour, cards in rows:
-        dr.paste(img, shape(colour, 22, COLOUR[colour]), 22, y + 28)
-        d.text((52, y + 39), f"{colour_name(colour)}", font=font(18, True), fill=pal.PARCHMENT,
+        dr.paste(img, shape(colour, 22, COLOUR[colour]), MARGIN, y + 28)
+        d.text((MARGIN + 30, y + 39), f"{colour_name(colour)}", font=font(18, True),
+               fill=pal.PARCHMENT, anchor="lm")
+        d.text((MARGIN, y + 70), FACTIONS[colour], font=font(15), fill=pal.PARCHMENT_DARK,
                anchor="lm")
-        d.text((22, y + 70), FACTIONS[colour], font=font(15), fill=pal.PARCHMENT_DARK,
-               anchor="lm")
-        d.text((22, y + 94), f"{len(cards)} card{'' if len(cards) == 1 else 's'}",
+        d.text((MARGIN, y + 94), f"{len(cards)} card{'' if len(cards) == 1 else 's'}",
                font=font(15), fill=pal.PARCHMENT_DARK, anchor="lm")
-        room = HAND_W - LABEL_W - 24
-        step = mw + 8 if len(cards) <= 1 else min(mw + 8, (room - mw) // (len(cards) - 1))
-        x = LABEL_W
-        for c in cards:
-            lift = 12 if c in raised or c == pick else 0
-            dim = bool(raised) and c not in raised
-            if lift:
-                dr.paste(img, dr.rounded(mw + 8, mh + 8, 11, pal.GOLD, None, 0), x - 4,
-                         y + 14 - lift - 4)
-            put(img, c, "M", x, y + 14 - lift, dim=dim)
-            x += step
+        first = 0
+        for j, count in enumerate(card_lines(len(cards))):
+            step = card_step(count)
+            x, top = LABEL_W, y + 14 + j * LINE_H
+            for c in cards[first:first + count]:
+                lift = 12 if c in raised or c == pick else 0
+                dim = bool(raised) and c not in raised
+                if lift:
+                    dr.paste(img, dr.rounded(mw + 8, mh + 8, 11, pal.GOLD, None, 0), x - 4,
+                             top - lift - 4)
+                put(img, c, "M", x, top - lift, dim=dim)
+                x += step
+            first += count
         if not cards:
             d.text((LABEL_W, y + 60), "none", font=f, fill=pal.PARCHMENT_DARK, anchor="lm")
-        y += ROW_H
+        y += _row_height(len(cards))
     if info_h:
         top = y + 10
-        dr.panel(img, (20, top, HAND_W - 20, top + info_h))
+        dr.panel(img, (MARGIN, top, HAND_W - MARGIN, top + info_h))
         ty = top + 14
         for style, line in wrapped:
             colour = {"act": pal.BAD, "head": pal.INK_SOFT}.get(style, pal.INK)
-            d.text((36, ty), line, font=font(INFO_SIZE, style in ("bold", "act", "head")),
+            d.text((MARGIN + 16, ty), line, font=font(INFO_SIZE, style in ("bold", "act", "head")),
                    fill=colour)
             ty += INFO_LH
     return dr.to_png(img)

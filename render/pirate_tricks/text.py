@@ -134,6 +134,6 @@ def text_hand(view: Mapping[str, Any]) -> str:
     if raised:
         lines.append("You may play: " + ", ".join(card_words(c) for c in raised) + ".")
     lines.append("")
-    for style, text in info_lines(view, names):
+    for style, text in info_lines(view, names, commands=True):  # the panel's message text
         lines.append(f"**{text}**" if style in ("act", "head") else text)
     return "\n".join(lines).rstrip()

@@ -10,10 +10,10 @@ import pytest
 from PIL import Image
 
 import render
-from engine.all_hands.cards import ACTIONS, ALL_CODES, RANK_NAMES, RANK_OF, SUIT_OF
+from engine.all_hands.cards import ACTIONS, ALL_CODES, RANK_NAMES, RANK_OF, SUIT_OF, sort_cards
 from render import all_hands as ah
 from render import palette as pal
-from render.all_hands.cards import name_lines, name_room
+from render.all_hands.cards import fan_step, name_lines, name_room
 from render.fonts import font
 from tests.render import views as V
 
@@ -361,3 +361,61 @@ def test_the_hand_says_what_each_action_card_does() -> None:
     without = png(render.draw_hand(GAME, crew_only))
     # the action row and the panel explaining the three cards
     assert with_actions.height - without.height > ah.SIZES["M"][1] + 3 * 22
+
+
+def star_blobs(img: Image.Image, top: int) -> list[tuple[float, int]]:
+    """The gold discs of at least half a star's area under ``top``: (centre x, area) each,
+    left to right. Slivers of a star peeping from under the next card are not stars."""
+    rgb = img.convert("RGB").crop((0, top, img.width, img.height))
+    w, h = rgb.size
+    px = rgb.load()
+    gold = {
+        (x, y)
+        for y in range(h)
+        for x in range(w)
+        if max(abs(a - b) for a, b in zip(px[x, y], pal.GOLD, strict=True)) < 24
+    }
+    blobs: list[tuple[float, int]] = []
+    while gold:
+        todo = [gold.pop()]
+        seen = list(todo)
+        while todo:
+            x, y = todo.pop()
+            for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if q in gold:
+                    gold.remove(q)
+                    todo.append(q)
+                    seen.append(q)
+        if len(seen) >= 24 * 24 * 0.785 / 2:
+            blobs.append((sum(x for x, _ in seen) / len(seen), len(seen)))
+    return sorted(blobs)
+
+
+@pytest.mark.parametrize(
+    "crew",
+    [
+        # three in a row in each crew, three more cards: 12 cards, the fan overlaps
+        ["ST3", "ST4", "ST5", "SS6", "SS7", "SS8", "BV1", "BV2", "BV3", "BV9", "ST10", "SS1"],
+        # seven Stormsail among fourteen crew cards
+        ["ST2", "ST3", "ST4", "ST5", "ST6", "ST7", "ST8", "SS1", "SS2", "SS9", "BV5", "BV6",
+         "BV9", "ST10"],
+    ],
+    ids=["three-of-each", "seven-of-one"],
+)
+def test_every_card_of_the_winning_run_shows_its_star(crew: list[str]) -> None:
+    """Each ★ is seen whole on its own card: the next card in the fan covers none of them
+    (a crew of crew cards only, so the footer's only gold is the stars)."""
+    view = won_by_crew()
+    view["result"]["crew"]["cards"] = crew
+    cards = sort_cards(crew)
+    run = sorted(ah.winning_cards(cards))
+    # under the captains' rows, only the footer: its gold is the stars
+    rows_end = ah.board.ROWS_TOP + view["n"] * (ah.board.ROW_H + ah.board.ROW_GAP)
+    blobs = star_blobs(png(render.draw_board(GAME, view)), rows_end)
+    assert len(blobs) == len(run)
+    # each star on the part of its card that the next card leaves visible
+    sw = ah.SIZES["S"][0]
+    x0 = ah.board.LEFT_X + 16
+    step = fan_step(len(cards), sw, ah.board.BOARD_W - 20 - ah.board.LEFT_X - 32, 6)
+    for (cx, _), i in zip(blobs, run, strict=True):
+        assert x0 + i * step <= cx < x0 + i * step + min(step, sw), (i, cx)

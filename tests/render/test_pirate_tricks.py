@@ -7,20 +7,23 @@ import copy
 import io
 import json
 import random
+from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import render
 from engine.core import Action
 from engine.pirate_tricks import GAME
 from engine.pirate_tricks.scorecards import CARDS
+from render import draw as dr
 from render import palette as pal
 from render import pirate_tricks as pt
 from render.draw import pill_image
 from render.fonts import font
 from render.pirate_tricks import board as ptb
 from render.pirate_tricks import cards as ptc
+from render.pirate_tricks import hand as pth
 
 GID = "pirate-tricks"
 MAX_BYTES = 300 * 1024
@@ -261,3 +264,63 @@ def test_the_board_has_a_key_to_the_marks_on_cards_and_table() -> None:
         v = view(STATES[4][phase], None)
         lines = ptb._footer_lines(v, NAMES[:4], ptb.BOARD_W - 72)
         assert [t for k, t in lines if k == "key"] == ptb.key_lines(ptb.BOARD_W - 72)
+
+
+# -- the hand at Discord's width ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("n", "phase"), CASES)
+def test_the_hand_is_narrow_enough_to_read_at_discords_550_px(n: int, phase: str) -> None:
+    for seat in range(n):
+        img = png(render.draw_hand(GID, view(STATES[n][phase], seat)))
+        # Discord shows it 550 px wide: the smallest text (14 px) must stay 10 px or more there
+        assert img.width == pth.HAND_W <= 760
+        assert 14 * 550 / img.width >= 10
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string drawn from now on (through the canvases' pen and Pillow's own)."""
+    drawn: list[str] = []
+    for cls in (dr.Pen, ImageDraw.ImageDraw):
+        original = cls.text
+
+        def spy(self: object, xy: object, text: object, *args: object,
+                _original: Any = original, **kwargs: object) -> object:
+            drawn.append(str(text))
+            return _original(self, xy, text, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "text", spy)
+    return drawn
+
+
+def test_the_hand_image_sends_nobody_to_a_slash_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players act by clicking **My hand / act**: the image says what to do, not what to type.
+    The text twin is the panel's message text, where /tricks works too, so it keeps the hint
+    (the console strips it)."""
+    drawn = drawn_texts(monkeypatch)
+    for n, phase in CASES:
+        for seat in range(n):
+            render.draw_hand(GID, view(STATES[n][phase], seat))
+    assert not [t for t in drawn if "/tricks" in t]
+    s = STATES[4]["play"]
+    assert "Your turn: play one of the raised cards." in drawn
+    assert "Your turn: play one of the raised cards (/tricks play)." in \
+        render.text_hand(GID, view(s, s.turn))
+
+
+def test_a_colour_too_long_for_one_line_keeps_every_number_whole() -> None:
+    """Nine cards of one colour or more go on two lines, so no card hides the next one's
+    number (the widest, "18", needs MIN_STEP px); the image stays Discord's width."""
+    assert pth.card_lines(8) == [8] and pth.card_step(8) >= pth.MIN_STEP
+    for count in range(9, 13):
+        lines = pth.card_lines(count)
+        assert len(lines) == 2 and sum(lines) == count
+        assert all(pth.card_step(k) >= pth.MIN_STEP for k in lines)
+    # the number is centred on the card, drawn at 90% of 42 px when it has two digits
+    mw = pt.common.SIZES["M"][0]
+    assert mw / 2 + font(int(42 * 0.9), True).getlength("18") / 2 <= pth.MIN_STEP
+    v = view(STATES[4]["bid"], 1)
+    v["hand"] = [f"R{k}" for k in range(9, 21)]
+    one_line = png(render.draw_hand(GID, view(STATES[4]["bid"], 1)))
+    img = png(render.draw_hand(GID, v))
+    assert img.width == pth.HAND_W and img.height > one_line.height
