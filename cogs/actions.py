@@ -5,6 +5,10 @@ carried as its compact JSON (``{"kind":..,"args":..}``) when that fits, else as 
 token (a hash of kind and args) looked up again among the seat's legal actions. Either way
 the engine judges the move when it is applied, so a forged or stale value can never do
 more than a typed one: be refused with the engine's reason.
+
+The autocomplete lists (the move lists, and the games' own lists of cards, tiles and
+figures) are ordered by ``ranked`` (issue 14): what starts with the typed text first, then
+what holds it elsewhere, each group in the list's own order.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from cogs.texts import LABEL_LIMIT, clip, fill
 from engine.core import Action
@@ -20,6 +25,8 @@ from engine.core import Action
 #: the longest typed JSON read as an action: every legal action of every game is far
 #: shorter (select and autocomplete values are 100 characters at most)
 JSON_LIMIT = 1000
+T = TypeVar("T")
+
 #: the deepest nesting of brackets read as an action (the games' args nest 3 at most)
 DEPTH_LIMIT = 8
 
@@ -123,17 +130,26 @@ def _rank(name: str, words: Sequence[str]) -> int | None:
     return 2
 
 
+def ranked(items: Iterable[T], typed: str, name: Callable[[T], str],
+           limit: int = 25) -> list[T]:
+    """The items whose ``name`` holds every typed word, the best matches first (``_rank``:
+    the name starts with the typed text, then each typed word starts a word of the name,
+    then the rest), the list's own order kept within each group, at most ``limit``. The one
+    ranking of every autocomplete list (issue 14: "3" lists 3 and 30-39 before 13)."""
+    words = typed.casefold().split()
+    found: list[tuple[int, int, T]] = []
+    for i, item in enumerate(items):
+        rank = _rank(name(item), words)
+        if rank is not None:
+            found.append((rank, i, item))
+    found.sort(key=lambda r: (r[0], r[1]))
+    return [item for _, _, item in found[:limit]]
+
+
 def choices(
     actions: Iterable[Action], typed: str, names: Sequence[str] = (), limit: int = 25
 ) -> list[tuple[str, str]]:
     """(name, value) pairs for autocomplete: the actions whose label holds every typed word,
-    the best matches first (``_rank``), the game's order kept within each rank."""
-    words = typed.casefold().split()
-    ranked: list[tuple[int, int, str, Action]] = []
-    for i, a in enumerate(actions):
-        name = label(a, names)
-        rank = _rank(name, words)
-        if rank is not None:
-            ranked.append((rank, i, name, a))
-    ranked.sort(key=lambda r: (r[0], r[1]))
-    return [(name, encode(a)) for _, _, name, a in ranked[:limit]]
+    the best matches first (``ranked``)."""
+    named = [(label(a, names), a) for a in actions]
+    return [(n, encode(a)) for n, a in ranked(named, typed, lambda p: p[0], limit)]

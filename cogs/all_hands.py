@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
+from cogs.actions import ranked
 from cogs.adapters import Batch, GameAdapter, Panel
 from cogs.play import command_move, move_choices, seat_choices, typed_move
 from cogs.seats import legal, playing_seat, typed_seat
@@ -197,7 +198,8 @@ async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]
 
 
 def _card_choices(hand: Sequence[str], current: str, suit: str | None) -> list[app_commands.Choice[str]]:
-    """Complete a list of cards: the typed cards so far, plus one more card of the hand."""
+    """Complete a list of cards: the typed cards so far, plus one more card of the hand,
+    those whose name or code starts with what is typed of it first (``ranked``)."""
     parts = [p for p in re.split(r"[\s,;+]+", current.strip()) if p]
     done: list[str] = []
     partial = ""
@@ -213,15 +215,13 @@ def _card_choices(hand: Sequence[str], current: str, suit: str | None) -> list[a
     out: list[app_commands.Choice[str]] = []
     if done and all(c in ALL_CODES for c in done) and not partial:
         out.append(_cards_choice(done, suit))
-    for code in sorted(left, key=ALL_CODES.index):
-        name = NAMES[code]
-        if partial and not (code.casefold().startswith(partial.casefold())
-                            or partial.casefold() in name.casefold()):
-            continue
-        out.append(_cards_choice([*done, code], suit))
-        if len(out) >= 25:
-            break
-    return out
+    more = ranked(sorted(left, key=ALL_CODES.index), partial, _card_name, 25 - len(out))
+    return out + [_cards_choice([*done, code], suit) for code in more]
+
+
+def _card_name(code: str) -> str:
+    """A card as autocomplete matches it: its name and its code ("Rum (RUM)")."""
+    return f"{NAMES[code]} ({code})"
 
 
 def _cards_choice(codes: Sequence[str], suit: str | None) -> app_commands.Choice[str]:

@@ -105,7 +105,9 @@ def status_line(table: Table, view: Mapping[str, Any]) -> tuple[str, list[int]]:
     prompt = adapter(table.game_id).prompt(view)
     pending = view.get("pending")
     if pending:
-        prompt = fill(str(pending), names, view.get("pending_seat")) + "."
+        # the engine's own sentence says exactly what is asked; the button is where to
+        # answer it (issue 14: players play by clicking)
+        prompt = fill(str(pending), names, view.get("pending_seat")) + f" ({texts.PANEL_HINT})."
     return (f"⏳ {who}: {prompt}", waiting)
 
 

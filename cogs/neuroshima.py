@@ -34,6 +34,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
+from cogs.actions import ranked
 from cogs.adapters import GameAdapter, Menu, Panel, Pick, Step
 from cogs.play import command_move, move_choices, typed_move
 from cogs.seats import bot_of, legal, names_of, playing_seat
@@ -248,14 +249,14 @@ class NeuroshimaAdapter(GameAdapter):
         if phase == "hq":
             return "place your HQ: **My hand / act**, then **Place your HQ…** (or `/hex place`)."
         if phase == "discard":
-            return "you hold 3 tiles: discard one (**My hand / act**, or `/hex discard`)."
+            return texts.panel_first("you hold 3 tiles: discard one", "hex discard")
         if phase == "drift":
-            return ("turn your Drift units, or keep their facing (**My hand / act**, or "
-                    "`/hex choose`).")
+            return texts.panel_first("turn your Drift units, or keep their facing",
+                                     "hex choose")
         if phase == "choose":
-            return "choose where your unit goes (**My hand / act**, or `/hex choose`)."
-        return ("place tiles and play instants, then end your turn: **My hand / act** "
-                "(or `/hex place`, `/hex use`, `/hex end`).")
+            return texts.panel_first("choose where your unit goes", "hex choose")
+        return texts.panel_first("place tiles and play instants, then end your turn",
+                                 "hex place", "hex use", "hex end")
 
     def extra_files(
         self, before: Mapping[str, Any] | None, after: Mapping[str, Any]
@@ -285,6 +286,11 @@ async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]
     return await playing_seat(interaction, GAME_ID)
 
 
+def _tile_name(key: str) -> str:
+    """A tile as autocomplete shows and matches it ("Smuggler"; "HQ" for the HQ)."""
+    return "HQ" if key == HQ_TILE else str(TILES[key]["name"])
+
+
 @app_commands.guild_only()
 class NeuroshimaCog(commands.GroupCog, group_name="hex",
                     group_description="Neuroshima Hex! moves: place, use, choose, end"):
@@ -312,12 +318,8 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
             return []
         table, seat = found
         keys = list(dict.fromkeys(_tile_of(a) for a in _placements(table, seat)))
-        out = []
-        for key in keys:
-            name = "HQ" if key == HQ_TILE else TILES[key]["name"]
-            if current.casefold() in name.casefold():
-                out.append(app_commands.Choice(name=name, value=key))
-        return out[:25]
+        return [app_commands.Choice(name=_tile_name(key), value=key)
+                for key in ranked(keys, current, _tile_name)]
 
     @place.autocomplete("space")
     async def _place_spaces(self, interaction: discord.Interaction,
@@ -334,8 +336,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
         spaces = list(dict.fromkeys(
             str(a.args["space"]) for a in _placements(table, seat)
             if key is None or _tile_of(a) == key))
-        return [app_commands.Choice(name=s, value=s) for s in spaces
-                if current.casefold() in s.casefold()][:25]
+        return [app_commands.Choice(name=s, value=s) for s in ranked(spaces, current, str)]
 
     @app_commands.command(name="use", description="Play an instant (Battle, Move, Push Back, "
                           "Air Strike, Wave), the Tavern or a Grab")
@@ -376,13 +377,9 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
         if found is None:
             return []
         table, seat = found
-        out = []
-        for a in legal(table, seat):
-            if a.kind == "discard":
-                name = TILES[a.args["tile"]]["name"]
-                if current.casefold() in name.casefold():
-                    out.append(app_commands.Choice(name=name, value=str(a.args["tile"])))
-        return out[:25]
+        keys = [str(a.args["tile"]) for a in legal(table, seat) if a.kind == "discard"]
+        return [app_commands.Choice(name=_tile_name(key), value=key)
+                for key in ranked(keys, current, _tile_name)]
 
     @app_commands.command(name="end", description="End your turn (the tiles you hold stay "
                           "in your hand)")

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
+from cogs.actions import ranked
 from cogs.adapters import Batch, GameAdapter, Panel
 from cogs.play import command_move, move_choices, seat_choices, typed_move
 from cogs.seats import legal, playing_seat, typed_seat
@@ -125,15 +126,19 @@ class PirateTricksAdapter(GameAdapter):
         return Panel(menu=list(actions))
 
     def prompt(self, view: Mapping[str, Any]) -> str:
+        """The panel first (issue 14: a whole game by clicks), the command after it."""
         phase = view.get("phase")
         if phase == "bid":
             row = int((view.get("bidding") or {}).get("row", 0)) + 1
-            return f"place your sealed bid on **row {row}** (`/tricks bid`, or **My hand / act**)."
-        if phase == "reveal":
-            return "pick a card to reveal for the tie-break (`/tricks reveal`)."
-        if phase == "ditch":
-            return "ditch two cards, face down (`/tricks ditch`)."
-        return "your move."
+            return texts.panel_first(f"place your sealed bid on **row {row}**", "tricks bid")
+        asked = {
+            "reveal": ("pick a card to reveal for the tie-break", "tricks reveal"),
+            "choose": ("choose who takes the row", "tricks give"),
+            "ditch": ("ditch two cards, face down", "tricks ditch"),
+            "predict": ("predict how many tricks you will take", "tricks predict"),
+            "play": ("play a card to the trick", "tricks play"),
+        }.get(str(phase), ("your move", "tricks move"))
+        return texts.panel_first(*asked)
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
         return view.get("round")
@@ -171,20 +176,25 @@ async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int]
 
 async def _card_choices(interaction: discord.Interaction, current: str,
                         kind: str) -> list[app_commands.Choice[str]]:
-    """The cards of the seat's legal ``kind`` moves, named, filtered by what was typed."""
+    """The cards of the seat's legal ``kind`` moves, named, those that start with what was
+    typed first (``ranked``)."""
     found = await _table_and_seat(interaction)
     if found is None:
         return []
     table, seat = found
     cards = sort_cards(str(a.args["card"]) for a in legal(table, seat) if a.kind == kind)
-    typed = current.strip().casefold()
-    out = []
-    for code in cards:
-        name = NAMES[code]
-        if typed and typed not in name.casefold() and not code.casefold().startswith(typed):
-            continue
-        out.append(app_commands.Choice(name=f"{name} ({code})", value=code))
-    return out[:25]
+    return [app_commands.Choice(name=_card_name(code), value=code)
+            for code in ranked(cards, current, _card_name)]
+
+
+def _card_name(code: str) -> str:
+    """A card as autocomplete shows and matches it: "green 3 (G3)"."""
+    return f"{NAMES[code]} ({code})"
+
+
+def _amount_name(amount: int) -> str:
+    """A sealed bid as autocomplete shows and matches it: "3 loon (sealed)"."""
+    return f"{amount} loon (sealed)"
 
 
 def ditch_steps(cards: Sequence[str]) -> list[Action]:
@@ -220,9 +230,8 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
             return []
         table, seat = found
         amounts = [int(a.args["amount"]) for a in legal(table, seat) if a.kind == "bid"]
-        typed = str(current).strip()
-        shown = [k for k in amounts if not typed or str(k).startswith(typed)]
-        return [app_commands.Choice(name=f"{k} loon (sealed)", value=k) for k in shown[:25]]
+        return [app_commands.Choice(name=_amount_name(k), value=k)
+                for k in ranked(amounts, str(current), _amount_name)]
 
     @app_commands.command(name="reveal", description="Tie-break: the card you reveal (the "
                           "highest number wins the row; it comes back to your hand)")
@@ -272,15 +281,12 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         parts = current.split()
         first = card_code(parts[0]) if parts else None
         if first in hand and (len(parts) > 1 or current.endswith(" ")):
-            rest = " ".join(parts[1:]).casefold()
+            rest = " ".join(parts[1:])
             return [app_commands.Choice(name=f"{NAMES[first]} + {NAMES[c]}",
                                         value=f"{first} {c}")
-                    for c in hand if c != first and (not rest or rest in NAMES[c].casefold()
-                                                     or c.casefold().startswith(rest))][:25]
-        typed = current.strip().casefold()
-        return [app_commands.Choice(name=f"{NAMES[c]} ({c})", value=c) for c in hand
-                if not typed or typed in NAMES[c].casefold() or c.casefold().startswith(typed)
-                ][:25]
+                    for c in ranked([c for c in hand if c != first], rest, _card_name)]
+        return [app_commands.Choice(name=_card_name(c), value=c)
+                for c in ranked(hand, current, _card_name)]
 
     @app_commands.command(name="predict", description="Tempt Fortune / Extra Loot: how many "
                           "of the 10 tricks you will take")

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs import texts
-from cogs.actions import choices, decode, label
+from cogs.actions import choices, decode, label, ranked
 from cogs.panel import composed_step, panel_message, step_message, step_picture
 from cogs.seats import bot_of, legal, live_table, names_of, playing_seat, seated
 from cogs.table_actions import move
@@ -49,10 +49,11 @@ async def seat_choices(
     if found is None:
         return []
     table, seat = found
-    typed = current.casefold()
-    return [app_commands.Choice(name=label(a, names_of(table)), value=str(a.args[arg]))
-            for a in legal(table, seat, (kind,))
-            if typed in table.seats[int(a.args[arg])].name.casefold()][:25]
+    names = names_of(table)
+    found_moves = ranked(legal(table, seat, (kind,)), current,
+                         lambda a: names[int(a.args[arg])])
+    return [app_commands.Choice(name=label(a, names), value=str(a.args[arg]))
+            for a in found_moves]
 
 
 def typed_move(table: Table, seat: int, typed: str,

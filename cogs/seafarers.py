@@ -291,24 +291,27 @@ class SeafarersAdapter(GameAdapter):
         return offer_step(view, actions, path)
 
     def prompt(self, view: Mapping[str, Any]) -> str:
-        phase = view.get("phase")
-        return {
-            "harbours": "place the harbour shown on a coast (`/catan build`).",
-            "setup_settlement": "found a start settlement (`/catan build`).",
-            "setup_route": "place a road or a ship beside it (`/catan build`).",
-            "roll": "roll the dice (`/catan roll`), or play a development card first.",
-            "main": "trade and build, then `/catan end`.",
-            "discard": "discard half of your cards (`/catan discard`, privately).",
-            "gold": "pick your resources from the gold field (`/catan take`).",
-            "robber": "move the robber or the pirate (`/catan robber`).",
-            "steal": "pick whom to steal from (`/catan steal`).",
-            "free_routes": "place your free roads or ships (`/catan build`).",
-            "plenty": "take your resources (`/catan take`).",
-            "offer": "finish your offer (`/catan offer`).",
-            "answers": "accept, decline or counter the offer.",
-            "confirm": "pick a trading partner (`/catan partner`) or withdraw.",
-            "chip": "take a number chip from the main island (your panel's menu).",
-        }.get(str(phase), "your move.")
+        """The panel first (issue 14: a whole game by clicks), the command after it."""
+        asked: tuple[str, ...] = {
+            "harbours": ("place the harbour shown on a coast", "catan build"),
+            "setup_settlement": ("found a start settlement", "catan build"),
+            "setup_route": ("place a road or a ship beside it", "catan build"),
+            "roll": ("roll the dice, or play a development card first", "catan roll"),
+            "main": ("trade and build, then end your turn", "catan build", "catan end"),
+            "discard": ("discard half of your cards, privately", "catan discard"),
+            "gold": ("pick your resources from the gold field", "catan take"),
+            "robber": ("move the robber or the pirate", "catan robber"),
+            "steal": ("pick whom to steal from", "catan steal"),
+            "free_routes": ("place your free roads or ships", "catan build"),
+            "plenty": ("take your resources", "catan take"),
+            "offer": ("finish your offer", "catan offer"),
+            "answers": ("accept, decline or counter the offer", "catan accept",
+                        "catan decline", "catan counter"),
+            "confirm": ("pick a trading partner or withdraw", "catan partner",
+                        "catan withdraw"),
+            "chip": ("take a number chip from the main island", "catan move"),
+        }.get(str(view.get("phase")), ("your move", "catan move"))
+        return texts.panel_first(*asked)
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
         return view.get("round")

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import decode, label
+from cogs.actions import decode, label, ranked
 from cogs.adapters import GameAdapter, Panel
 from cogs.play import command_move, move_choices
 from cogs.seats import legal, names_of, playing_seat
@@ -113,17 +113,19 @@ class SewerPiratsAdapter(GameAdapter):
         return Panel(buttons=buttons, button_rows=2, menu=menu, menu_placeholder=placeholder)
 
     def prompt(self, view: Mapping[str, Any]) -> str:
+        """The panel first (issue 14: a whole game by clicks), the command after it."""
         phase = view.get("phase")
         if phase == "tribe":
-            return "choose the tribe you lead (`/sewer tribe`)."
+            return texts.panel_first("choose the tribe you lead", "sewer tribe")
         if phase == "auction":
             a = view.get("auction") or {}
             if a.get("paying"):
-                return "pay your bid (`/sewer pay`)."
+                return texts.panel_first("pay your bid", "sewer pay")
             if a.get("lot") is None:
-                return "pick a figure at the bar and bid (`/sewer hire`)."
-            return "raise the bid (`/sewer bid`) or pass (`/sewer pass`)."
-        return "draw two cards, move a figure or become captain (`/sewer`)."
+                return texts.panel_first("pick a figure at the bar and bid", "sewer hire")
+            return texts.panel_first("raise the bid or pass", "sewer bid", "sewer pass")
+        return texts.panel_first("draw two cards, move a figure or become captain",
+                                 "sewer draw", "sewer figure", "sewer captain")
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
         return (view.get("phase"), view.get("round"))
@@ -284,12 +286,10 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         table, seat = found
         offered = {int(a.args["figure"]) for a in legal(table, seat, ("start_bid",))}
         bar = list((table.view(table.game, None).get("auction") or {}).get("bar") or [])
-        out = []
-        for i, tribe in enumerate(bar):
-            text = f"{tribe} on stool {i + 1} from the front (minimum bid {i})"
-            if i in offered and current.casefold() in text.casefold():
-                out.append(app_commands.Choice(name=text, value=str(i)))
-        return out[:25]
+        stools = [(f"{tribe} on stool {i + 1} from the front (minimum bid {i})", i)
+                  for i, tribe in enumerate(bar) if i in offered]
+        return [app_commands.Choice(name=text, value=str(i))
+                for text, i in ranked(stools, current, lambda stool: stool[0])]
 
     @app_commands.command(name="bid", description="Crew Member Auction: raise the bid")
     @app_commands.describe(amount="Your bid in cards (more than the highest bid)")

@@ -171,6 +171,17 @@ AI_LEVEL_NAMES = {
 }
 
 
+#: where a player answers what the turn message asks
+PANEL_HINT = "**My hand / act**"
+
+
+def panel_first(asked: str, *commands: str) -> str:
+    """A turn prompt in the same words in every game: what the player is asked, then the
+    **My hand / act** button first and the command as the shortcut (issue 14: players play
+    by clicking): ``roll the dice (**My hand / act**, or `/catan roll`).``"""
+    return f"{asked} ({PANEL_HINT}, or {', '.join(f'`/{c}`' for c in commands)})."
+
+
 def minutes(n: int) -> str:
     if n == 0:
         return "off"
