@@ -99,8 +99,10 @@ def terminal(text: str, names: Sequence[str] = ()) -> str:
     The players' ``names`` in the text stay as they are: a name is whatever someone typed
     (a player called "/game" or "*Bob*" keeps the name, and the line that holds it)."""
     kept = sorted((n for n in set(names) if n), key=len, reverse=True)
-    for i, name in enumerate(kept):
-        text = text.replace(name, f"\0{i}\0")
+    if kept:  # one pass, so a name such as "1" never matches inside another's stand-in
+        index = {name: i for i, name in enumerate(kept)}
+        text = re.sub("|".join(map(re.escape, kept)), lambda m: f"\0{index[m.group(0)]}\0",
+                      text)
     text = _TIMESTAMP.sub(
         lambda m: datetime.fromtimestamp(int(m.group(1))).strftime("%Y-%m-%d %H:%M"), text)
     for pattern, plain in _MARKUP:

@@ -507,6 +507,15 @@ def test_a_players_name_stays_as_typed_even_when_it_looks_like_markdown_or_a_com
     assert not re.search(r"^\s+\d+\.\s*$", out, re.M)  # no list line lost its text
 
 
+def test_a_player_named_1_leaves_the_other_names_whole() -> None:
+    """A name that is a digit ("1") is kept as typed, and so are the names around it: the
+    second AI seat was shown as "1" when the stand-in of its name held that digit."""
+    names = ["1", "Bo", "AI 1 (easy)", "AI 2 (easy)"]
+    text = "- 1 (red): 0 VP\n- Bo (blue): **2 VP**\n- AI 1 (easy) (green)\n- AI 2 (easy) (pink)"
+    assert console.terminal(text, names) == (
+        "- 1 (red): 0 VP\n- Bo (blue): 2 VP\n- AI 1 (easy) (green)\n- AI 2 (easy) (pink)")
+
+
 # -- the real program ------------------------------------------------------------------------
 
 
