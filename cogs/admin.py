@@ -11,9 +11,13 @@ housekeeping.
   application's owner or team) receives a copy that holds other servers' games. On
   PostgreSQL the answer names ``pg_dump``, the tool made for it.
 - Housekeeping, at start once the bot is connected and then every hour
-  (``AdminCog.housekeep``): finished games a crash left unrated are rated
-  (``data.ratings.rate_unrated``), then closed tables older than the configured
-  ``keep_finished_days`` are archived to their log (``data.archive.archive_old_tables``).
+  (``AdminCog.housekeep``): forget-me requests waiting for tables that have closed are
+  settled (``Store.forget_waiting``), finished games a crash left unrated are rated
+  (``data.ratings.rate_unrated``; the console's games, which have no server, are not), then
+  closed tables older than the configured ``keep_finished_days`` are archived to their log
+  (``data.archive.archive_old_tables``).
+- Which servers a backup holds (``Store.guilds``) leaves out the console's tables
+  (``python bot.py console`` on the same database): they are no other server's games.
 """
 
 from __future__ import annotations
@@ -98,8 +102,11 @@ class AdminCog(commands.GroupCog, group_name="admin",
         await self.bot.wait_until_ready()
 
     async def housekeep(self, now: float) -> tuple[int, int]:
-        """Rate the finished games left unrated, then archive the old closed tables;
-        how many of each."""
+        """Settle the waiting forget-me requests, rate the finished games left unrated,
+        then archive the old closed tables; how many games were rated and archived."""
+        settled = await self.bot.store.forget_waiting(now)
+        if settled:
+            log.info("housekeeping: %d forget-me requests done", settled)
         rated = await rate_unrated(self.bot.store, now)
         archived = await archive_old_tables(self.bot.store, self.bot.config.keep_finished_days,
                                             now)

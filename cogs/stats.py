@@ -26,7 +26,7 @@ import engine
 from cogs import texts
 from cogs.views import guarded
 from data.ratings import SURE, ai_name, is_ai
-from data.store import LastGame, PlayerRating
+from data.store import FORGOTTEN_NAME, LastGame, PlayerRating
 from engine.core import IllegalAction
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 #: rows of one game's leaderboard, and per game when every game is shown
 LEADERS = 15
 LEADERS_EACH = 5
-#: the name a forgotten person's seat keeps at a closed table
-FORGOTTEN_NAME = "Former player {n}"
 
 QUIET = discord.AllowedMentions.none()
 
@@ -54,13 +52,17 @@ FORGET_ASK = (
     "held keeps only a placeholder name, such as \"Former player 2\", and the games "
     "themselves stay for the others;\n"
     "- the bot's record of the DMs it sent you at those tables.\n"
-    "Tables still being played keep you until they end. This cannot be undone. Press "
-    "**Forget me** to go ahead, or dismiss this message."
+    "At a table still being played you keep your seat until the game ends; then Parley "
+    "forgets you there the same way, and that game does not rate you (it still counts for "
+    "the others). This cannot be undone. Press **Forget me** to go ahead, or dismiss this "
+    "message."
 )
 FORGET_DONE = ("Done: Parley has forgotten you. {ratings} removed; {tables} now show a "
                "placeholder instead of your name.")
-FORGET_LIVE = (" You are still seated at {live} being played: they keep you until they "
-               "end, so use `/stats forget-me` again afterwards.")
+FORGET_LIVE = (" You are still seated at {live} being played: you keep your seat until "
+               "{which} ends, and then Parley forgets you there too (a placeholder name, and "
+               "no rating for you: the game still counts for the others). Nothing more to "
+               "do: your request is kept until then, and until then no game rates you.")
 FORGET_NOT_YOURS = "This button is for the person who asked to be forgotten; use `/stats forget-me` yourself."
 
 
@@ -164,12 +166,13 @@ class ForgetButton(DynamicItem[Button], template=r"parley:forget:(?P<user>[0-9]+
         if interaction.user.id != self.user:
             raise IllegalAction(FORGET_NOT_YOURS)
         bot: ParleyBot = interaction.client  # type: ignore[assignment]
-        gone = await bot.store.forget_player(
-            str(self.user), lambda seat: FORGOTTEN_NAME.format(n=seat + 1))
+        gone = await bot.store.forget_player(str(self.user), FORGOTTEN_NAME)
         text = FORGET_DONE.format(ratings=_plural(gone.ratings, "rating"),
                                   tables=_plural(gone.tables, "closed table"))
         if gone.live_tables:
-            text += FORGET_LIVE.format(live=_plural(gone.live_tables, "table"))
+            text += FORGET_LIVE.format(live=_plural(gone.live_tables, "table"),
+                                       which="its game" if gone.live_tables == 1
+                                       else "each game")
         await interaction.response.edit_message(content=text, view=None)
 
 

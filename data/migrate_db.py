@@ -32,7 +32,8 @@ from data.store import SCHEMA_TABLES, Store
 WHAT = {"tables": "tables", "actions": "logged moves", "messages": "remembered posts",
         "flags": "once-only flags", "clock_claims": "turn-clock claims",
         "closed_tables": "rated or archived marks", "ratings": "ratings",
-        "rating_changes": "rated seats"}
+        "rating_changes": "rated seats", "forget_requests": "waiting forget-me requests",
+        "forgotten_seats": "forgotten seats not yet rated"}
 
 
 class CopyError(Exception):

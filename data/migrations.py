@@ -257,6 +257,38 @@ _POSTGRESQL_4 = """
     CREATE INDEX rating_changes_player ON rating_changes (player);
     """
 
+# Migration 5 (issue 15, /stats forget-me at a table still being played): the request is
+# remembered until every table that seated the person has closed, and a finished game that
+# forgot someone before it was rated knows which seats were theirs.
+_SQLITE_5 = """
+    -- a person who asked to be forgotten while still seated at a live table: each of those
+    -- tables forgets them when it closes, and they are never rated meanwhile
+    CREATE TABLE forget_requests (
+        player      TEXT NOT NULL PRIMARY KEY,   -- a Discord user id
+        placeholder TEXT NOT NULL,               -- the name their seats keep: "Former player {n}"
+        asked_at    REAL NOT NULL
+    );
+    -- seats of a finished, not yet rated table whose person was forgotten: rated for nobody
+    CREATE TABLE forgotten_seats (
+        table_key INTEGER NOT NULL REFERENCES tables (key),
+        seat      INTEGER NOT NULL,
+        PRIMARY KEY (table_key, seat)
+    );
+    """
+
+_POSTGRESQL_5 = """
+    CREATE TABLE forget_requests (
+        player      TEXT NOT NULL PRIMARY KEY,   -- a Discord user id
+        placeholder TEXT NOT NULL,               -- the name their seats keep: "Former player {n}"
+        asked_at    DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE forgotten_seats (
+        table_key BIGINT NOT NULL REFERENCES tables (key),
+        seat      INTEGER NOT NULL,
+        PRIMARY KEY (table_key, seat)
+    );
+    """
+
 MIGRATIONS: list[Migration] = [
     # 1: tables, the append-only action log, the bot's remembered posts, once-only flags.
     Migration(
@@ -282,6 +314,13 @@ MIGRATIONS: list[Migration] = [
     Migration(
         sqlite=_SQLITE_4,
         postgresql=_POSTGRESQL_4,
+    ),
+    # 5: /stats forget-me remembered for the tables still being played
+    # (``forget_requests``), and the seats a finished game forgot before it was rated
+    # (``forgotten_seats``), so that nobody's rating counts them.
+    Migration(
+        sqlite=_SQLITE_5,
+        postgresql=_POSTGRESQL_5,
     ),
 ]
 

@@ -17,8 +17,26 @@ rating. A rating is the library's ``mu`` (25 for a newcomer) with its uncertaint
   person's rating as much as beating a person of that rating. When one level holds several
   seats of a game, each seat is rated from the level's rating, and the level's new rating is
   the mean of what the library gives those seats (one game counts once for it).
-- **A seat an AI took over** on a time-out counts for the person who sat there: letting
-  the clock run out never spares a rating, and the AI that finished is not rated for it.
+- **A seat an AI took over** counts for the person who sat there, whoever handed it over:
+  on a time-out, with ``/game leave`` (the person gives it up) or with ``/game replace ...
+  ai`` (the host gives it to an AI), the AI's result is the person's. Letting the clock run
+  out, or leaving a game going badly, never spares a rating, and the AI that finished is
+  not rated for it. A seat the host opened (``/game replace ... open``) and a new person
+  took counts for that new person, for the whole game; the one who sat there before is
+  not rated for it.
+- **A person who asked to be forgotten** (``/stats forget-me``) while still seated is never
+  rated again while the request waits: the table forgets them in the save that closes it
+  (data/store.py, ``Store.forget_player``), so their seat has nobody's id when the game is
+  rated. Decision: the game is still rated for the others, and that seat keeps its place
+  with a newcomer's rating (mu 25, sigma 25/3), the rating anyone unknown has, which is not
+  kept; no rating change is written for it and the game-over message leaves it out. So the
+  others' results stay as played (a player who lost to the forgotten person lost to
+  someone), without any trace of the forgotten person's own rating, which forget-me
+  removed already. A seat an AI took over from them counts for nobody as well (the AI that
+  finished it is not rated, as above).
+- **Tables without a server** (the console's, ``python bot.py console``) are not rated:
+  ratings are per server. Such a table is marked counted all the same, so that it is
+  archived in time.
 - **Abandoned and aborted games** are not rated; only a table that reached its result is.
 - **Once only.** :func:`rate_finished` marks the table rated in the transaction that
   writes the ratings (``Store.rate_table``), so a crash, a restart, a second process or a
@@ -71,9 +89,9 @@ class RatingChange:
 
 def player_of(seat: Seat) -> str | None:
     """Whose rating a seat's game counts for: the person seated; the person an AI took
-    over from on a time-out; the AI level ("ai:hard") for an AI seated as such. None for a
-    seat whose person asked to be forgotten (its game is rated with a newcomer's rating
-    that is not kept)."""
+    over from (a time-out, ``/game leave``, ``/game replace ... ai``: ``Seat.former``); the
+    AI level ("ai:hard") for an AI seated as such. None for a seat whose person asked to be
+    forgotten (no id left: its game is rated with a newcomer's rating that is not kept)."""
     if seat.is_ai:
         return seat.former or f"{AI_PREFIX}{seat.ai}"
     return seat.player
@@ -161,7 +179,7 @@ async def rate_finished(store: Store, table: Table, now: float | None = None
                         ) -> list[RatingChange]:
     """Count the ratings of ``table``'s game if it is finished and not counted yet: the
     entry point of the game-over message. [] when it is not finished (abandoned, aborted,
-    still playing) or was rated already. A table whose saved game cannot be read is left
+    still playing), has no server (the console's) or was rated already. A table whose saved game cannot be read is left
     unrated (and logged by the store)."""
     if table.key is None or table.status != FINISHED:
         return []

@@ -36,7 +36,14 @@ history) rebuilds the state from seed, options and that log, as the engine promi
 one row per player, game and server in ``ratings``, one row per rated seat in
 ``rating_changes``, and ``closed_tables.rated_at`` says a table has been counted;
 :meth:`Store.rate_table` writes all three in one transaction, so a game counts once
-whatever crashes or runs twice (data/ratings.py holds the choices about the maths).
+whatever crashes or runs twice (data/ratings.py holds the choices about the maths). A table
+without a server (the console's) is counted without rating anyone.
+
+A person who asks to be forgotten (:meth:`Store.forget_player`) while still seated at a live
+table is remembered in ``forget_requests`` until every such table has closed: the save that
+closes a table (a last move, an abort, the last person leaving) forgets them there in the
+same transaction, so a closed table never holds their id, and a finished game is rated
+without them (``forgotten_seats``). The request goes once no live table seats them.
 """
 
 from __future__ import annotations
@@ -88,7 +95,12 @@ SCHEMA_TABLES: dict[str, tuple[str, str]] = {
                 "guild, game_id, player"),
     "rating_changes": ("table_key, seat, player, rank, mu_before, sigma_before, mu_after, "
                        "sigma_after", "table_key, seat"),
+    "forget_requests": ("player, placeholder, asked_at", "player"),
+    "forgotten_seats": ("table_key, seat", "table_key, seat"),
 }
+
+#: the name a forgotten person's seat keeps at a closed table; ``{n}`` is the seat's number
+FORGOTTEN_NAME = "Former player {n}"
 
 
 class TableExists(Exception):
@@ -188,7 +200,7 @@ class LastGame:
 class Forgotten:
     """What :meth:`Store.forget_player` removed: rating rows (one per game and server),
     closed tables whose seats now hold a placeholder, and the live tables that still seat
-    the person (left as they are until they close)."""
+    the person (each forgets them when it closes, and rates nobody for them)."""
 
     ratings: int
     tables: int
@@ -215,6 +227,27 @@ class _RatingRace(Exception):
 
 def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
+
+
+def _forget_in(seats: list[Seat], player: str, template: str) -> list[int]:
+    """Forget ``player`` in a closed table's ``seats`` (changed in place): each seat they held,
+    or that an AI took over from them, keeps only the placeholder ``template`` (``{n}``: the
+    seat's number) as its name, "(AI)" added when an AI played it to the end, and no id.
+    Returns those seats."""
+    held = [i for i, s in enumerate(seats) if player in (s.player, s.former)]
+    for i in held:
+        name = template.replace("{n}", str(i + 1))
+        seats[i] = Seat(None, f"{name} (AI)" if seats[i].is_ai else name, seats[i].ai)
+    return held
+
+
+def _seats_of(meta: Mapping[str, Any]) -> list[Seat]:
+    return [Seat.from_dict(s) for s in meta.get("seats") or []]
+
+
+def _seated_like(player: str) -> str:
+    """A LIKE pattern for the rows whose seats may name ``player`` (then checked)."""
+    return f'%"{player}"%'
 
 
 def _pack_log(rows: Sequence[tuple]) -> bytes:
@@ -490,6 +523,10 @@ class Store:
         )
 
     async def _save(self, db: Conn, table: Table, expected_version: int, now: float) -> None:
+        if table.status in (FINISHED, ABANDONED):
+            # the save that closes a table forgets there whoever asked while it was live
+            table.host, _ = await self._forget_waiting(db, table.key or 0, table.status,
+                                                       table.seats, table.host)
         try:
             changed = await db.execute(
                 "UPDATE tables SET guild = ?, parent = ?, options = ?, host = ?, seed = ?, "
@@ -602,6 +639,8 @@ class Store:
                 "AND (CAST(? AS TEXT) IS NULL OR host = ?)",
                 (ABANDONED, float(now), key, host, host),
             )
+            if changed == 1:
+                await self._forget_waiting_in_row(db, key)
             return changed == 1
 
     async def mutate(
@@ -850,8 +889,13 @@ class Store:
                 "WHERE closed_tables.rated_at IS NULL", (key, float(now)))
             if marked != 1:
                 return []
+            if not table.guild:
+                return []  # the console's tables: counted (so archived in time), rating nobody
+            forgotten = await self._unrated_forgotten(db, table)
+            for seat in forgotten:  # rated for nobody (data/ratings.py, player_of)
+                table.seats[seat] = Seat(None, table.seats[seat].name)
             ended = float(await db.scalar("SELECT updated_at FROM tables WHERE key = ?", (key,)))
-            guild = table.guild or ""
+            guild = table.guild
             wanted = sorted(set(players(table)))
             current: dict[str, PlayerRating] = {}
             if wanted:
@@ -883,6 +927,23 @@ class Store:
                 [(c.table_key, c.seat, c.player, c.rank, c.mu_before, c.sigma_before,
                   c.mu_after, c.sigma_after) for c in changes])
         return changes
+
+    async def _unrated_forgotten(self, db: Conn, table: Table) -> set[int]:
+        """The seats of a finished table being rated whose person was forgotten: those
+        forgotten when it closed (``forgotten_seats``, dropped now that they are used), and
+        any person seated there whose request still waits (a table closed without the
+        store's save, e.g. by an older version of the bot), forgotten now."""
+        key = table.key or 0
+        rows = await db.fetch("SELECT seat FROM forgotten_seats WHERE table_key = ?", (key,))
+        seats = {int(r[0]) for r in rows if 0 <= int(r[0]) < len(table.seats)}
+        if rows:
+            await db.execute("DELETE FROM forgotten_seats WHERE table_key = ?", (key,))
+        host = table.host
+        table.host, fresh = await self._forget_waiting(db, key, FINISHED, table.seats, host)
+        if fresh or table.host != host:
+            await db.execute("UPDATE tables SET meta = ?, host = ?, version = version + 1 "
+                             "WHERE key = ?", (_dumps(table.dump_meta()), table.host, key))
+        return seats | set(fresh)
 
     async def unrated_tables(self) -> list[int]:
         """Keys of the finished tables not rated yet, in the order they ended."""
@@ -933,52 +994,178 @@ class Store:
 
     # -- forgetting a person (issue 15, /stats forget-me) --------------------------------
 
-    async def forget_player(self, player: str, placeholder: Callable[[int], str]) -> Forgotten:
+    async def forget_player(self, player: str, placeholder: str = FORGOTTEN_NAME,
+                            now: float | None = None) -> Forgotten:
         """Forget a person everywhere, in one transaction: their ratings on every server and
         their rated seats go; at every closed table (finished or abandoned) the seats they
-        held, or that an AI took over from them, keep only ``placeholder(seat)`` as a name,
-        a table they hosted keeps no host, and the bot's remembered DM to them and their
-        once-only notices go. The action log names seats by number and the game states
-        hold no names, so both stay as they are (the log is append-only).
+        held, or that an AI took over from them, keep only ``placeholder`` as a name
+        (``{n}``: the seat's number), a table they hosted keeps no host, and the bot's
+        remembered DM to them and their once-only notices go. The action log names seats by
+        number and the game states hold no names, so both stay as they are (the log is
+        append-only).
 
-        Live tables keep them seated until they close: their game is still being played.
+        Live tables (lobby or playing) keep them seated: their game is still being played.
+        The request is then remembered (``forget_requests``, with ``placeholder``): each of
+        those tables forgets them in the save that closes it, finished, aborted or
+        abandoned, and a finished one rates nobody for their seats; the request goes once no
+        live table seats them (a table they join meanwhile included). With no live table
+        left, nothing is remembered.
+
+        The rows that may seat them are locked first (PostgreSQL), so a table closing at this
+        moment is either closed before it is read here, and forgotten here, or closes after
+        this commits, and finds the request.
         """
-        needle = f'%"{player}"%'  # the id as a JSON string in the seats, then checked
+        at = float(time.time() if now is None else now)
         async with self._write() as db:
-            ratings = await db.execute("DELETE FROM ratings WHERE player = ?", (player,))
-            await db.execute("DELETE FROM rating_changes WHERE player = ?", (player,))
-            rows = await db.fetch(
-                "SELECT key, status, host, meta FROM tables WHERE host = ? OR meta LIKE ?",
-                (player, needle))
-            closed: list[int] = []
-            live = 0
-            for row in rows:
+            gone = await self._forget(db, player, placeholder, at)
+        assert gone is not None
+        return gone
+
+    async def forget_waiting(self, now: float | None = None) -> int:
+        """Settle the remembered requests (the bot's housekeeping): for each, forget the
+        person again where tables have closed since (a table closed by a path that could not
+        read its seats, or by an older version of the bot), and drop the request when no
+        live table seats them any more (a lobby they left; or, on PostgreSQL, their last two
+        tables closing at the same moment, each seeing the other still live). Returns how
+        many requests were dropped."""
+        async with self._reading() as db:
+            waiting = [r[0] for r in await db.fetch("SELECT player FROM forget_requests")]
+        at = float(time.time() if now is None else now)
+        dropped = 0
+        for player in waiting:
+            async with self._write() as db:
+                gone = await self._forget(db, player, None, at)
+            dropped += gone is not None and gone.live_tables == 0
+        return dropped
+
+    async def _forget(self, db: Conn, player: str, placeholder: str | None,
+                      at: float) -> Forgotten | None:
+        """``forget_player`` inside the open transaction; with no ``placeholder``, only if
+        the person's request still waits (with its placeholder), else None. The tables are
+        locked before the request is read: a closing table locks its row, then drops the
+        request, so this order never waits in a circle with it (PostgreSQL)."""
+        rows = await db.fetch(
+            f"SELECT key, status, host, meta FROM tables WHERE host = ? OR meta LIKE ? "
+            f"ORDER BY key{self._backend.lock_row}", (player, _seated_like(player)))
+        if placeholder is None:
+            found = await db.fetch("SELECT placeholder FROM forget_requests WHERE player = ?",
+                                   (player,))
+            if not found:
+                return None  # dropped meanwhile: its last table closed
+            placeholder = str(found[0][0])
+        ratings = await db.execute("DELETE FROM ratings WHERE player = ?", (player,))
+        await db.execute("DELETE FROM rating_changes WHERE player = ?", (player,))
+        closed: list[int] = []
+        live = 0
+        for row in rows:
+            try:
                 meta = json.loads(row["meta"])
-                seats = meta.get("seats") or []
-                held = [i for i, s in enumerate(seats) if player in (s.get("player"),
-                                                                     s.get("former"))]
-                if not held and row["host"] != player:
-                    continue
-                if row["status"] in LIVE_STATUSES:
-                    live += 1
-                    continue
-                for i in held:
-                    seat = seats[i]
-                    name = placeholder(i)
-                    seats[i] = Seat(None, f"{name} (AI)" if seat.get("ai") else name,
-                                    seat.get("ai")).to_dict()
-                await db.execute(
-                    "UPDATE tables SET meta = ?, host = CASE WHEN host = ? THEN '' ELSE host "
-                    "END, version = version + 1 WHERE key = ?",
-                    (_dumps(meta), player, row["key"]))
-                closed.append(int(row["key"]))
-            for key in closed:
-                await db.execute("DELETE FROM messages WHERE table_key = ? AND kind = ?",
-                                 (key, f"hand:{player}"))
-                await db.execute("DELETE FROM flags WHERE table_key = ? AND name LIKE ?",
-                                 (key, f"%:{player}"))
-        log.info("a player was forgotten: %d ratings, %d closed tables", ratings, len(closed))
+                seats = _seats_of(meta)
+            except Exception as exc:  # noqa: BLE001 - damaged seats: nothing to read or change
+                log.warning("table %s: seats unreadable (%s), a forgotten player may stay",
+                            row["key"], type(exc).__name__)
+                continue
+            if row["host"] != player and not any(player in (s.player, s.former)
+                                                 for s in seats):
+                continue
+            if row["status"] in LIVE_STATUSES:
+                live += 1
+                continue
+            held = _forget_in(seats, player, placeholder)
+            meta["seats"] = [s.to_dict() for s in seats]
+            await db.execute(
+                "UPDATE tables SET meta = ?, host = CASE WHEN host = ? THEN '' ELSE host "
+                "END, version = version + 1 WHERE key = ?",
+                (_dumps(meta), player, row["key"]))
+            await self._forgotten_at(db, int(row["key"]), row["status"], player, held)
+            closed.append(int(row["key"]))
+        if live:
+            await db.execute(
+                "INSERT INTO forget_requests (player, placeholder, asked_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (player) DO UPDATE SET placeholder = excluded.placeholder",
+                (player, placeholder, at))
+        else:
+            await db.execute("DELETE FROM forget_requests WHERE player = ?", (player,))
+        log.info("a player was forgotten: %d ratings, %d closed tables, %d live tables to "
+                 "forget them when they close", ratings, len(closed), live)
         return Forgotten(ratings, len(closed), live)
+
+    async def _forgotten_at(self, db: Conn, key: int, status: str, player: str,
+                            seats: Sequence[int]) -> None:
+        """After ``player`` was forgotten in the seats of closed table ``key``: the bot's
+        remembered DM to them and their once-only notices there go, and a finished table
+        not rated yet remembers those seats, so that its rating counts them for nobody."""
+        await db.execute("DELETE FROM messages WHERE table_key = ? AND kind = ?",
+                         (key, f"hand:{player}"))
+        await db.execute("DELETE FROM flags WHERE table_key = ? AND name LIKE ?",
+                         (key, f"%:{player}"))
+        if status != FINISHED or not seats:
+            return
+        rated = await db.fetch("SELECT 1 FROM closed_tables WHERE table_key = ? "
+                               "AND rated_at IS NOT NULL", (key,))
+        if not rated:
+            await db.executemany(
+                "INSERT INTO forgotten_seats (table_key, seat) VALUES (?, ?) "
+                "ON CONFLICT DO NOTHING", [(key, seat) for seat in seats])
+
+    async def _forget_waiting(self, db: Conn, key: int, status: str, seats: list[Seat],
+                              host: str) -> tuple[str, list[int]]:
+        """Table ``key`` is closing (or closed) with ``seats`` and ``host``: forget there,
+        in place, every person seated or hosting whose forget-me request waits, and drop
+        each request that no other live table needs. Returns the host (``""`` if it was
+        forgotten) and the seats forgotten."""
+        ids = sorted({p for s in seats for p in (s.player, s.former) if p}
+                     | ({host} if host else set()))
+        if not ids:
+            return host, []
+        waiting = await db.fetch(
+            f"SELECT player, placeholder FROM forget_requests "
+            f"WHERE player IN ({', '.join('?' * len(ids))}) ORDER BY player", ids)
+        forgotten: list[int] = []
+        for row in waiting:
+            player = row["player"]
+            held = _forget_in(seats, player, row["placeholder"])
+            if host == player:
+                host = ""
+            await self._forgotten_at(db, key, status, player, held)
+            forgotten += held
+            if not await self._seated_live(db, player, besides=key):
+                await db.execute("DELETE FROM forget_requests WHERE player = ?", (player,))
+                log.info("table %s closed: a player's forget-me request is done", key)
+        return host, sorted(forgotten)
+
+    async def _forget_waiting_in_row(self, db: Conn, key: int) -> None:
+        """``_forget_waiting`` for a table closed by a plain update (``abandon``): its seats
+        are read from the row; a row whose seats cannot be read is left as it is (the
+        request stays, and ``forget_waiting`` comes back to it)."""
+        rows = await db.fetch("SELECT status, host, meta FROM tables WHERE key = ?", (key,))
+        try:
+            meta = json.loads(rows[0]["meta"])
+            seats = _seats_of(meta)
+        except Exception:  # noqa: BLE001 - a damaged table closes all the same
+            return
+        host, forgotten = await self._forget_waiting(db, key, rows[0]["status"], seats,
+                                                     rows[0]["host"])
+        if forgotten or host != rows[0]["host"]:
+            meta["seats"] = [s.to_dict() for s in seats]
+            await db.execute("UPDATE tables SET meta = ?, host = ? WHERE key = ?",
+                             (_dumps(meta), host, key))
+
+    async def _seated_live(self, db: Conn, player: str, besides: int) -> bool:
+        """Whether a live table other than ``besides`` seats or is hosted by ``player``."""
+        rows = await db.fetch(
+            "SELECT host, meta FROM tables WHERE status IN ('lobby', 'playing') AND key <> ? "
+            "AND (host = ? OR meta LIKE ?)", (besides, player, _seated_like(player)))
+        for row in rows:
+            if row["host"] == player:
+                return True
+            try:
+                seats = _seats_of(json.loads(row["meta"]))
+            except Exception:  # noqa: BLE001 - unreadable seats: count it, to be safe
+                return True
+            if any(player in (s.player, s.former) for s in seats):
+                return True
+        return False
 
     # -- archiving closed tables (issue 15) ----------------------------------------------
 
@@ -1063,14 +1250,16 @@ class Store:
 
     # -- backups (issue 15, /admin backup) -----------------------------------------------
 
-    async def guilds(self) -> set[str | None]:
-        """Every server with a table or a rating in the database (None: a table opened
-        outside any server): whether a copy of the whole database holds other servers'
-        games."""
+    async def guilds(self) -> set[str]:
+        """Every server with a table or a rating in the database: whether a copy of the
+        whole database holds other servers' games. A table without a server (the console's,
+        ``python bot.py console``) is nobody else's, so it is not counted, nor a rating
+        under no server (which older versions left for the console's games)."""
         async with self._reading(snapshot=True) as db:
-            rows = await db.fetch("SELECT DISTINCT guild FROM tables")
-            rated = await db.fetch("SELECT DISTINCT guild FROM ratings")
-        return {r[0] for r in rows} | {r[0] or None for r in rated}
+            rows = await db.fetch(
+                "SELECT DISTINCT guild FROM tables WHERE guild IS NOT NULL AND guild <> ''")
+            rated = await db.fetch("SELECT DISTINCT guild FROM ratings WHERE guild <> ''")
+        return {r[0] for r in rows} | {r[0] for r in rated}
 
     async def backup(self, dest: Path) -> None:
         """A consistent copy of the whole database in the new file ``dest``, taken while

@@ -96,6 +96,33 @@ async def test_a_database_holding_other_servers_stays_on_the_host(h: Harness) ->
         assert con.execute("SELECT COUNT(*) FROM tables").fetchone() == (2,)
 
 
+async def console_game(h: Harness, channel: str = "console-7", finish: bool = True) -> int:
+    """A table as ``python bot.py console`` stores it in the same database: no server, its
+    players "console-1" and "console-2"; played to its end when ``finish``."""
+    svc = h.bot.svc
+    await svc.new("sewer-pirats", channel, "console-1", "Anne", {}, seed="console", now=T0)
+    await svc.join(channel, "console-2", "Bob", T0)
+    table = (await svc.start(channel, "console-1", T0)).table
+    if finish:
+        await play_to_end(h.bot.store, table.key)
+    return table.key
+
+
+async def test_the_consoles_tables_are_no_other_servers_games(h: Harness) -> None:
+    """The console played on the bot's database: its tables have no server, so a manager
+    still gets the copy as a file."""
+    anne, bob = h.user("anne"), h.user("bob")
+    await two_player_lobby(h, anne, bob)
+    await console_game(h)
+    await console_game(h, "console-8", finish=False)
+
+    r = await h.slash(anne, "admin backup", permissions=MANAGER)
+
+    assert "A consistent copy of the bot's database" in r.text, r.text
+    assert [n for m in r.messages for n in m.files]
+    assert backups(h) == []
+
+
 async def test_the_bots_owner_gets_the_whole_database_whatever_it_holds(h: Harness) -> None:
     owner, bob = h.user("owner", OWNER_ID), h.user("bob")
     await two_player_lobby(h, owner, bob)
@@ -191,6 +218,40 @@ async def test_housekeeping_rates_games_left_unrated_and_archives_old_tables(
         assert con.execute("SELECT COUNT(*) FROM tables WHERE state IS NULL").fetchone() == (2,)
     again = await h.bot.store.get(old.key)
     assert again.state is not None and again.status == "finished"  # replayed from its log
+
+
+async def test_housekeeping_rates_no_console_game(h: Harness) -> None:
+    """A console game has no server: nobody's rating, not even under an empty server id;
+    it is still archived in time like every closed table."""
+    anne, bob, cleo = h.user("anne"), h.user("bob"), h.user("cleo")
+    await finished_game(h, 0, "pirate-tricks", [anne, bob, cleo])
+    key = await console_game(h)
+
+    rated, archived = await admin_cog(h).housekeep(T0 + 1000 * DAY)
+
+    assert (rated, archived) == (0, 2)
+    assert await h.bot.store.ratings("") == []
+    assert await h.bot.store.rating_changes(key) == []
+    with sqlite3.connect(h.db_path) as con:
+        assert con.execute("SELECT COUNT(*) FROM ratings WHERE player LIKE 'console-%'"
+                           ).fetchone() == (0,)
+
+
+async def test_housekeeping_settles_a_forget_me_request_whose_lobby_was_left(
+        h: Harness) -> None:
+    anne, bob = h.user("anne"), h.user("bob")
+    await two_player_lobby(h, anne, bob)
+    ask = await h.slash(bob, "stats forget-me")
+    done = await h.click(bob, ask.message, "Forget me")
+    assert "still seated at 1 table" in done.text
+    await h.bot.svc.leave(str(CHANNELS[0]), str(bob.id), T0 + 1)
+    with sqlite3.connect(h.db_path) as con:
+        assert con.execute("SELECT player FROM forget_requests").fetchall() == [(str(bob.id),)]
+
+    await admin_cog(h).housekeep(T0 + 2)
+
+    with sqlite3.connect(h.db_path) as con:
+        assert con.execute("SELECT COUNT(*) FROM forget_requests").fetchone() == (0,)
 
 
 async def test_an_archived_table_still_answers_game_status(h: Harness) -> None:

@@ -170,9 +170,12 @@ async def test_the_table_option_offers_finished_tables_and_refuses_others(h: Har
     assert r.ephemeral and "I know no such table" in r.text
 
 
-async def test_the_gif_of_the_whole_game_fits_discords_limit(h: Harness) -> None:
-    alice, bob, carol = people(h, "sewer-pirats")
-    await open_played(h, "sewer-pirats", [alice, bob, carol])
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_the_gif_of_the_whole_game_fits_discords_limit(h: Harness, game_id: str) -> None:
+    """Every game's whole replay as one GIF, scaled down or thinned to fit if need be."""
+    who = people(h, game_id)
+    alice = who[0]
+    await open_played(h, game_id, who)
     msg = (await h.slash(alice, "game replay")).message
     r = await h.click(alice, msg, "GIF")
     (gif,) = [m for m in r.messages if any(n.endswith(".gif") for n in m.files)]

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import engine
+from cogs import texts
+from cogs.actions import encode
 from data.ratings import conservative, rate_finished
+from engine.core import Action
 from engine.table import PLAYING, Table
-from tests.cogs.harness import GUILD_ID, FakeUser, Harness
+from tests.cogs.harness import CHANNEL_ID, GUILD_ID, FakeUser, Harness
+from tests.cogs.played import open_played
 
 T0 = 1_700_000_000.0
 CHANNELS = [700000000000000050 + i for i in range(10)]
@@ -220,7 +225,54 @@ async def test_forget_me_tells_about_tables_still_being_played(h: Harness) -> No
     done = await h.click(bob, ask.message, "Forget me")
     assert "0 ratings removed; 0 closed tables" in done.text
     assert "still seated at 1 table being played" in done.text
+    assert "until its game ends, and then Parley forgets you there too" in done.text
+    assert "use `/stats forget-me` again" not in done.text, "nothing more to do"
     assert (await svc.store.live(channel)).seats[1].player == str(bob.id)
+
+
+def ends_the_game(game: Any, state: Any, seat: int, action: Action) -> bool:
+    trial = game.load(game.dump(state))
+    game.apply(trial, seat, action)
+    return game.result(trial) is not None
+
+
+async def test_forget_me_at_a_table_being_played_forgets_them_when_the_game_ends(
+        h: Harness) -> None:
+    """Bob asks to be forgotten one move before the end of his game: the game ends through
+    the bot as usual and is rated for Anne, never for Bob, whose seat keeps only the
+    placeholder; his profile does not come back."""
+    anne, bob = h.user("anne"), h.user("bob")
+    earlier = await finished_game(h, 0, "pirate-tricks", [anne, bob, h.user("cleo")])
+    table = await open_played(h, "sewer-pirats", [anne, bob], until=ends_the_game)
+    ask = await h.slash(bob, "stats forget-me")
+    assert "you keep your seat until the game ends; then Parley forgets you there" in ask.text
+    done = await h.click(bob, ask.message, "Forget me")
+    assert "1 rating removed; 1 closed table" in done.text
+    assert "still seated at 1 table being played" in done.text
+    assert (await h.bot.store.live(str(CHANNEL_ID))).seats[1].player == str(bob.id)
+
+    game = engine.get_game("sewer-pirats")
+    seat, last = next((s, a) for s in sorted(table.to_act(game))
+                      for a in game.legal_actions(table.state, s)
+                      if ends_the_game(game, table.state, s, a))
+    r = await h.slash([anne, bob][seat], "sewer move", action=encode(last))
+
+    assert r.ephemeral and r.text.startswith("Done:"), r.text
+    assert not h.tree_errors
+    ended = await h.bot.store.get(table.key)
+    assert ended.status == "finished"
+    assert [s.name for s in ended.seats] == ["Anne", "Former player 2"]
+    assert str(bob.id) not in {s.player for s in ended.seats} | {ended.host}
+    (ratings,) = [m for m in h.posts() if m.content.startswith(texts.RATINGS_HEADER)]
+    assert "Anne: 25.0 → " in ratings.content and "Bob" not in ratings.content
+    assert "Former player" not in ratings.content
+    assert [c.player for c in await h.bot.store.rating_changes(table.key)] == [str(anne.id)]
+    r = await h.slash(anne, "stats profile", player=bob)
+    assert "has no rated game" in r.text
+    r = await h.slash(anne, "stats leaderboard", game="sewer-pirats")
+    assert anne.mention in r.text and bob.mention not in r.text
+    assert [s.name for s in (await h.bot.store.get(earlier.key)).seats] == [
+        "Anne", "Former player 2", "Cleo"]
 
 
 async def test_the_forget_me_button_still_works_after_a_restart(h: Harness) -> None:

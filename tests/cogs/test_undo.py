@@ -234,6 +234,59 @@ async def test_neuroshima_ending_the_turn_is_refused(h: Harness) -> None:
     assert "ending your turn makes the other army draw its tiles" in r.text
 
 
+def waiting_with(table: Any, kind: str) -> int:
+    """The waiting seat that may make a move of ``kind`` now."""
+    return next(seat for seat in sorted(table.game.to_act(table.state))
+                if any(a.kind == kind for a in table.game.legal_actions(table.state, seat)))
+
+
+async def test_sewer_pirats_a_figure_moved_aboard_is_taken_back_when_everyone_agrees(
+        h: Harness) -> None:
+    """Sewer Pirats, "B) Move a Figure to a Crew Space": the Talisman cards paid follow from
+    the move everyone saw, so nothing hidden comes back into play."""
+    users = [h.user("alice"), h.user("bob"), h.user("carol")]
+
+    def moves_aboard(game: Any, s: Any, seat: int, a: Action) -> bool:
+        return a.kind == "move"
+
+    before = await open_played(h, "sewer-pirats", users, until=moves_aboard)
+    player = user_at(before, users, waiting_with(before, "move"))
+    await move(h, player, lambda a: a.kind == "move")
+    assert canon(await current(h)) != canon(before)
+    r = await h.slash(player, "game undo")
+    assert r.ephemeral and "I asked" in r.text
+    ask = request_post(h)
+    for other in (u for u in users if u is not player):
+        await h.click(other, ask, "Agree")
+    assert "was taken back" in ask.content and not ask.items()
+    after = await current(h)
+    assert canon(after) == canon(before) and after.seat_moves == before.seat_moves
+    assert not h.tree_errors
+
+
+async def test_sewer_pirats_drawing_two_cards_is_refused_with_the_reason(h: Harness) -> None:
+    """Sewer Pirats, "A) Draw Two Cards": the cards come from the deck (or refill the
+    face-up row from it), so the draw is kept."""
+    users = [h.user("alice"), h.user("bob"), h.user("carol")]
+
+    def draws(game: Any, s: Any, seat: int, a: Action) -> bool:
+        return a.kind == "draw"
+
+    table = await open_played(h, "sewer-pirats", users, until=draws)
+    player = user_at(table, users, waiting_with(table, "draw"))
+    await move(h, player, lambda a: a.kind == "draw")
+    log = await h.bot.store.history(table.key, limit=10_000)
+    drawn = canon(await current(h))
+    posts = len(h.posts())
+    r = await h.slash(player, "game undo")
+    assert r.ephemeral and r.text == (
+        "That move cannot be taken back: drawing takes cards from the deck, or refills the "
+        "face-up row from it.")
+    assert len(h.posts()) == posts
+    assert await h.bot.store.history(table.key, limit=10_000) == log
+    assert canon(await current(h)) == drawn
+
+
 async def test_the_take_it_back_button_asks_as_the_command_does(h: Harness) -> None:
     """The turn message carries **Take it back** (and **History**) while the game runs."""
     users, asker, before = await first_bidder_passes(h)

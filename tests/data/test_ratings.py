@@ -1,7 +1,8 @@
 """Ratings (issue 15): counted once when a game ends, for 2 to 6 players, ties and shared
-victories, AI seats rated as players of their level, abandoned games not rated, kept
-across restarts; and a person forgotten on request. Every store test runs on SQLite and
-PostgreSQL (tests/data/conftest.py)."""
+victories, AI seats rated as players of their level, abandoned games and the console's
+server-less games not rated, kept across restarts; and a person forgotten on request, at
+once at closed tables and, for a table still being played, when it closes. Every store test
+runs on SQLite and PostgreSQL (tests/data/conftest.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from data.ratings import change_lines, player_of, ranks, rate_finished, rate_unrated
-from data.store import Store
+from data.ratings import MODEL, change_lines, player_of, ranks, rate_finished, rate_unrated
+from data.store import FORGOTTEN_NAME, Store
 from data.tables import TableService
 from engine.core import Action
 from engine.table import ABANDONED, FINISHED, PLAYING, Table
@@ -434,7 +435,7 @@ async def test_forget_me_removes_the_ratings_and_leaves_a_placeholder_at_closed_
     await svc.abort("c2", "u1", False, T0 + 5)
     live = await seat_table(svc, "c3", "sewer-pirats", ["u0", "u1"], seed="l")
 
-    gone = await svc.store.forget_player("u1", lambda seat: f"Former player {seat + 1}")
+    gone = await svc.store.forget_player("u1", FORGOTTEN_NAME)
 
     assert (gone.ratings, gone.tables, gone.live_tables) == (1, 2, 1)
     assert {r.player for r in await svc.store.ratings("g1")} == {"u0", "u2"}
@@ -457,7 +458,7 @@ async def test_forget_me_also_clears_a_seat_an_ai_took_over(svc: TableService) -
     table = await seat_table(svc, "c1", "pirate-tricks", ["u0", "u1", "u2"])
     await svc.store.mutate(table.key, lambda t: t.replace_with_ai(2, "normal"), T0 + 5)
     await play_to_end(svc.store, table.key)
-    await svc.store.forget_player("u2", lambda seat: f"Former player {seat + 1}")
+    await svc.store.forget_player("u2", FORGOTTEN_NAME)
     seat = (await svc.store.get(table.key)).seats[2]
     assert (seat.name, seat.former, seat.ai) == ("Former player 3 (AI)", None, "normal")
 
@@ -465,6 +466,165 @@ async def test_forget_me_also_clears_a_seat_an_ai_took_over(svc: TableService) -
 async def test_forget_me_of_someone_never_seen_changes_nothing(svc: TableService) -> None:
     table = await seat_table(svc, "c1", "sewer-pirats", ["u0", "u10"])
     await play_to_end(svc.store, table.key)
-    gone = await svc.store.forget_player("u1", lambda seat: "x")
+    gone = await svc.store.forget_player("u1", "x")
     assert (gone.ratings, gone.tables, gone.live_tables) == (0, 0, 0)
     assert [s.player for s in (await svc.store.get(table.key)).seats] == ["u0", "u10"]
+
+
+# -- forget-me at a table still being played: it forgets them when it closes -----------------
+
+
+def waiting_requests(db: Path | str) -> list[str]:
+    """Whose forget-me requests the database still keeps."""
+    with raw(db) as con:
+        return [r[0] for r in con.query("SELECT player FROM forget_requests ORDER BY player")]
+
+
+async def test_forget_me_at_a_table_being_played_forgets_them_when_its_game_ends(
+        svc: TableService, db: Path | str) -> None:
+    """The game goes on and is rated for the others; the person asked to be forgotten is
+    not rated again, and their seat keeps only the placeholder once the game ends."""
+    earlier = await seat_table(svc, "c0", "sewer-pirats", ["u1", "u0"], seed="e")
+    await rate_finished(svc.store, await play_to_end(svc.store, earlier.key), T0 + 50)
+    live = await seat_table(svc, "c1", "pirate-tricks", ["u0", "u1", "u2"], seed="l")
+    await svc.store.set_message(live.key, "hand:u1", "dm-1", "m-1")
+    await svc.store.flag_once(live.key, "turn:u1")
+
+    gone = await svc.store.forget_player("u1", FORGOTTEN_NAME)
+
+    assert (gone.ratings, gone.tables, gone.live_tables) == (1, 1, 1)
+    assert (await svc.store.get(live.key)).seats[1].player == "u1"  # still playing
+    done = await play_to_end(svc.store, live.key)
+    changes = await rate_finished(svc.store, done, T0 + 100)
+
+    assert [c.player for c in changes] == ["u0", "u2"]
+    assert {r.player for r in await svc.store.ratings("g1")} == {"u0", "u2"}
+    assert await svc.store.last_game("g1", "u1") is None
+    assert [c.player for c in await svc.store.rating_changes(live.key)] == ["u0", "u2"]
+    # the forgotten seat kept its place, as a newcomer whose rating is not kept: the others
+    # moved as in a game of three newcomers (all three are new to Pirate Tricks here)
+    places = ranks(engine.get_game("pirate-tricks").result(done.state), 3)
+    played = MODEL.rate([[MODEL.rating()] for _ in range(3)], ranks=places)
+    assert [c.after for c in changes] == pytest.approx([played[0][0].mu, played[2][0].mu])
+    # the table forgot them as forget-me forgets a closed table
+    seats = (await svc.store.get(live.key)).seats
+    assert [s.name for s in seats] == ["Name u0", "Former player 2", "Name u2"]
+    assert seats[1].player is None and seats[1].former is None
+    assert await svc.store.get_message(live.key, "hand:u1") is None
+    assert await svc.store.flag_once(live.key, "turn:u1")
+    # nothing is left to wait for: the request is gone, and a later game rates them anew
+    assert waiting_requests(db) == []
+    again = await seat_table(svc, "c2", "pirate-tricks", ["u0", "u1", "u2"], seed="n")
+    changes = await rate_finished(svc.store, await play_to_end(svc.store, again.key), T0 + 200)
+    assert changes[1].player == "u1" and changes[1].before == NEWCOMER
+
+
+async def test_forget_me_waits_for_each_table_and_an_aborted_or_abandoned_one_forgets_them(
+        svc: TableService, db: Path | str) -> None:
+    aborted = await seat_table(svc, "c1", "sewer-pirats", ["u1", "u0"], seed="a")
+    left = await seat_table(svc, "c2", "pirate-tricks", ["u0", "u1", "u2"], seed="b")
+    gone = await svc.store.forget_player("u1", FORGOTTEN_NAME)
+    assert gone.live_tables == 2
+
+    await svc.abort("c1", "u0", True, T0 + 5)  # a channel manager aborts the table u1 hosts
+
+    closed = await svc.store.get(aborted.key)
+    assert closed.status == ABANDONED and closed.host == ""
+    assert [s.name for s in closed.seats] == ["Former player 1", "Name u0"]
+    assert "u1" not in {s.player for s in closed.seats}
+    assert waiting_requests(db) == ["u1"], "another table still seats them"
+
+    # everyone leaves the other game: AIs take the seats over, and the last person to
+    # leave, now its host, leaves it abandoned
+    for person in ("u0", "u2", "u1"):
+        await svc.leave("c2", person, T0 + 6)
+
+    closed = await svc.store.get(left.key)
+    assert closed.status == ABANDONED and closed.host == ""
+    assert [(s.name, s.former) for s in closed.seats] == [
+        ("Name u0 (AI)", "u0"), ("Former player 2 (AI)", None), ("Name u2 (AI)", "u2")]
+    assert waiting_requests(db) == []
+    assert await svc.store.ratings("g1") == []
+
+
+async def test_a_seat_an_ai_took_over_from_a_forgotten_person_rates_nobody(
+        svc: TableService) -> None:
+    """``/game leave`` hands the seat to an AI and the person keeps its result; once they
+    asked to be forgotten, the seat counts for nobody: not them, not the AI level."""
+    table = await seat_table(svc, "c1", "pirate-tricks", ["u0", "u1", "u2"])
+    await svc.leave("c1", "u1", T0 + 1)
+    await svc.store.forget_player("u1", FORGOTTEN_NAME)
+    done = await play_to_end(svc.store, table.key)
+    changes = await rate_finished(svc.store, done, T0 + 100)
+    assert [c.player for c in changes] == ["u0", "u2"]
+    assert {r.player for r in await svc.store.ratings("g1")} == {"u0", "u2"}
+    seat = (await svc.store.get(table.key)).seats[1]
+    assert (seat.name, seat.former, seat.ai) == ("Former player 2 (AI)", None, "normal")
+
+
+async def test_forgotten_after_the_end_but_before_the_rating_their_seat_rates_nobody(
+        svc: TableService) -> None:
+    """A game that ended while the bot went down is rated by the next housekeeping; if its
+    forgotten person's seat was played to the end by an AI, that AI is not rated for it."""
+    table = await seat_table(svc, "c1", "pirate-tricks", ["u0", "u1", "u2"])
+    await svc.leave("c1", "u1", T0 + 1)
+    await play_to_end(svc.store, table.key)
+    gone = await svc.store.forget_player("u1", FORGOTTEN_NAME)
+    assert (gone.tables, gone.live_tables) == (1, 0)
+    assert await rate_unrated(svc.store, T0 + 100) == 1
+    assert {r.player for r in await svc.store.ratings("g1")} == {"u0", "u2"}
+    assert [c.player for c in await svc.store.rating_changes(table.key)] == ["u0", "u2"]
+
+
+async def test_a_request_for_a_lobby_they_left_is_dropped_by_housekeeping(
+        svc: TableService, db: Path | str) -> None:
+    await svc.new("pirate-tricks", "c1", "u0", "Name u0", {}, guild="g1", now=T0)
+    await svc.join("c1", "u1", "Name u1", T0)
+    await svc.new("sewer-pirats", "c2", "u2", "Name u2", {}, guild="g1", now=T0)
+    await svc.join("c2", "u3", "Name u3", T0)
+    assert (await svc.store.forget_player("u1", FORGOTTEN_NAME)).live_tables == 1
+    assert (await svc.store.forget_player("u3", FORGOTTEN_NAME)).live_tables == 1
+
+    await svc.leave("c1", "u1", T0 + 1)  # a lobby seat just goes: nothing closed
+
+    assert await svc.store.forget_waiting(T0 + 2) == 1
+    assert waiting_requests(db) == ["u3"], "u3 is still seated"
+
+
+async def test_forget_me_while_the_last_move_is_made_forgets_them_either_way(
+        svc: TableService, db: Path | str) -> None:
+    """Two processes: one forgets the person, the other ends the game at that moment.
+    Whichever commits first, the table forgets them and the game does not rate them."""
+    table = await seat_table(svc, "c1", "pirate-tricks", ["u0", "u1", "u2"])
+    async with await Store.open(db) as other:
+        gone, _ = await asyncio.gather(other.forget_player("u1", FORGOTTEN_NAME),
+                                       play_to_end(svc.store, table.key))
+    done = await svc.store.get(table.key)
+    assert done.status == FINISHED and done.seats[1].player is None
+    assert done.seats[1].name == "Former player 2"
+    changes = await rate_finished(svc.store, done, T0 + 100)
+    assert [c.player for c in changes] == ["u0", "u2"]
+    assert waiting_requests(db) == []
+
+
+# -- the console's tables: no server --------------------------------------------------------------
+
+
+async def test_a_console_game_is_not_rated_and_belongs_to_no_other_server(
+        svc: TableService) -> None:
+    """``python bot.py console`` stores its tables without a server; housekeeping must not
+    rate them under an empty server id, and a backup's "other servers" ignore them."""
+    await svc.new("sewer-pirats", "console-7", "console-1", "Anne", {}, seed="c", now=T0)
+    await svc.join("console-7", "console-2", "Bob", T0)
+    console = (await svc.start("console-7", "console-1", T0)).table
+    console = await play_to_end(svc.store, console.key)
+    await seat_table(svc, "c1", "sewer-pirats", ["u0", "u1"])
+
+    assert await svc.store.guilds() == {"g1"}
+    assert await rate_finished(svc.store, console, T0 + 100) == []
+    assert await rate_unrated(svc.store, T0 + 100) == 0
+    assert await svc.store.ratings("") == []
+    assert await svc.store.rating_changes(console.key) == []
+    # counted all the same, so that it is archived in time like every closed table
+    assert await svc.store.unrated_tables() == []
+    assert await svc.store.archive_closed(T0 + 10**6, T0 + 10**6) == 1
