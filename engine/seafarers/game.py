@@ -55,7 +55,7 @@ class Seafarers:
     options: Mapping[str, Option] = {
         "scenario": Option(
             tuple(SCENARIOS), DEFAULT,
-            "The scenario: " + ", ".join(SCENARIOS) + "; the player count picks its board"),
+            "Which scenario of the box to play; the player count picks its board"),
     }
     #: random play ends within the round limit: (setup) + rounds * seats * moves per turn
     max_actions = 16 + ROUND_LIMIT * 4 * TURN_BOUND
