@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import render
 from cogs import texts
 from cogs.actions import decode
 from cogs.adapters import GameAdapter, Menu, Panel, Pick, Step
@@ -266,6 +267,67 @@ def offer_step(view: Mapping[str, Any], actions: Sequence[Action], path: str) ->
     return Step(_TITLES[prefix], "\n".join(lines), menus=menus, plan=plan)
 
 
+# -- a ship moved in two picks ---------------------------------------------------------------
+
+#: more ship moves than this (an Oceans sea wide open: 90 and more) are picked in two steps,
+#: the ship, then where it goes, so that every move stays in the panel's five rows
+SHIP_MENU = 25
+_SHIP_MOVE = re.compile(r"^Move the ship on (\S+) to (.+)$")
+_SHIP_PATH = re.compile(r"s(\d+)")
+_TO_PATH = re.compile(r"t(\d+)")
+
+
+def _ship_words(a: Action) -> tuple[str, str]:
+    """("12-13", "14-15, between ore 5 and sea") from a ship move's label."""
+    m = _SHIP_MOVE.match(a.label or "")
+    return (m[1], m[2]) if m else (str(a.args["e"]), str(a.args["to"]))
+
+
+def ship_step(actions: Sequence[Action], path: str) -> Step | None:
+    """Moving a ship in two picks (path "m", "m.s<edge>", then "m.s<edge>.t<edge>"): a menu
+    of the ships that may move, then a menu of where the one picked may go, then Confirm
+    with the board drawn after the move. Offered when the ship moves outnumber one menu
+    (``SHIP_MENU``); None when the path names no ship move on offer."""
+    parts = path.split(".")
+    if parts[0] != "m" or len(parts) > 3:
+        return None
+    moves = [a for a in actions if a.kind == "move_ship"]
+    ships: dict[int, list[Action]] = {}
+    for a in moves:
+        ships.setdefault(int(a.args["e"]), []).append(a)
+    if not ships:
+        return None
+    ship = to = None
+    if len(parts) > 1:
+        m = _SHIP_PATH.fullmatch(parts[1])
+        if m is None or int(m[1]) not in ships:
+            return None
+        ship = int(m[1])
+    if len(parts) > 2:
+        m = _TO_PATH.fullmatch(parts[2])
+        if m is None or not any(int(a.args["to"]) == int(m[1]) for a in ships[ship or 0]):
+            return None
+        to = int(m[1])
+    step = Step("Move a ship", "")
+    step.menus.append(Menu("The ship to move…", [
+        Pick(f"The ship on {_ship_words(group[0])[0]}", f"m.s{e}", chosen=e == ship,
+             description=f"{len(group)} place{'s' if len(group) != 1 else ''} it may go")
+        for e, group in sorted(ships.items())][:SHIP_MENU]))
+    if ship is None:
+        step.prompt = "Pick the ship to move (only one ship moves a turn)."
+        return step
+    step.menus.append(Menu("Where it goes…", [
+        Pick(f"to {_ship_words(a)[1]}", f"m.s{ship}.t{a.args['to']}",
+             chosen=int(a.args["to"]) == to) for a in ships[ship]][:SHIP_MENU]))
+    if to is None:
+        step.prompt = f"Pick where the ship on {_ship_words(ships[ship][0])[0]} goes."
+        return step
+    chosen = next(a for a in ships[ship] if int(a.args["to"]) == to)
+    step.moves = [chosen]
+    step.prompt = f"{chosen.label}. Confirm to move it."
+    return step
+
+
 class SeafarersAdapter(GameAdapter):
     def panel(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Panel:
         kinds = {a.kind for a in actions}
@@ -279,6 +341,9 @@ class SeafarersAdapter(GameAdapter):
                 start = _path(prefix, _draft(view, prefix)) if going_on else prefix
                 steps.append(Pick(words[going_on], start, emoji="🤝"))
                 composing |= set(COMPOSERS[prefix][:3])
+        if sum(a.kind == "move_ship" for a in actions) > SHIP_MENU:
+            steps.append(Pick("Move a ship…", "m", emoji="⛵"))
+            composing.add("move_ship")
         buttons = [a for kind in BUTTON_KINDS for a in actions if a.kind == kind]
         # building first, ship moves last (the commands reach them all)
         menu = sorted((a for a in actions if a.kind not in BUTTON_KINDS and
@@ -287,7 +352,17 @@ class SeafarersAdapter(GameAdapter):
         return Panel(steps=steps, buttons=buttons, button_rows=2, menu=menu,
                      menu_placeholder="Choose one move (places as on the board)…")
 
+    def picture(
+        self, before: Mapping[str, Any], after: Mapping[str, Any] | None, step: Step
+    ) -> tuple[bytes, str] | None:
+        """A ship move picked in two steps: the board as it will be, for the mover alone."""
+        if after is None:
+            return None
+        return render.draw_board(GAME_ID, after), render.text_board(GAME_ID, after)
+
     def step(self, view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
+        if path.partition(".")[0] == "m":
+            return ship_step(actions, path)
         return offer_step(view, actions, path)
 
     def prompt(self, view: Mapping[str, Any]) -> str:

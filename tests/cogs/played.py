@@ -35,15 +35,18 @@ async def open_played(
     seed: str = "played",
     until: Callable[[Any, Any, int, Action], bool] | None = None,
     moves: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Table:
     """A table of ``game_id`` in ``channel`` with ``people`` (the first hosts) and ``bots``
     AI seats, played with random legal moves to its end, or until a waiting seat is about
     to make a move ``until(game, state, seat, action)`` accepts (that move is not made), or
-    for ``moves`` moves. Returns the table as saved."""
+    for ``moves`` moves; ``options``: the table's (else the short game's of ``SHORT``).
+    Returns the table as saved."""
     game = engine.get_game(game_id)
     host = people[0]
     table = Table.new(game, str(channel), str(host.id), host.name.capitalize(),
-                      SHORT.get(game_id), seed, guild=str(GUILD_ID), title=game.title)
+                      SHORT.get(game_id) if options is None else options, seed,
+                      guild=str(GUILD_ID), title=game.title)
     for user in people[1:]:
         table.join(game, str(user.id), user.name.capitalize())
     for _ in range(bots):

@@ -16,11 +16,13 @@ import pytest
 
 import engine
 from cogs.actions import encode, token
+from cogs.seafarers import SHIP_MENU
 from engine.core import Action, IllegalAction
 from engine.seafarers.ai import ai_action
 from engine.seafarers.board import RESOURCES
 from tests.cogs.flows import boards, choice_for, is_choice_of, table_of
 from tests.cogs.harness import FakeUser, Harness, Msg
+from tests.cogs.played import open_played
 
 GAME = engine.get_game("seafarers")
 
@@ -473,3 +475,45 @@ def test_a_typed_place_finds_a_new_world_harbour_by_its_edge_not_its_ratio() -> 
     assert match(actions, f"{a + 1}-{b + 1}", ["A", "B", "C"]) == want
     with pytest.raises(IllegalAction):
         match(actions, "3", ["A", "B", "C"])
+
+
+async def test_a_ship_with_more_ways_to_go_than_a_menu_holds_is_moved_in_two_picks(
+    h: Harness,
+) -> None:
+    """Players play by clicking (issue 14): an Oceans sea wide open gives a player more
+    ship moves than one menu holds (Discord: 25), and the panel's rows could not show them
+    all. "Move a ship…" picks the ship, then where it goes, shows the board as it will be,
+    and Confirm moves it; no move is left to a command."""
+    users = [h.user("alice"), h.user("bob"), h.user("carol")]
+
+    def many_ship_moves(game, s, seat, a) -> bool:
+        return a.kind == "move_ship" and sum(
+            b.kind == "move_ship" for b in game.legal_actions(s, seat)) > SHIP_MENU
+
+    table = await open_played(h, "seafarers", users, seed="ships 0",
+                              options={"scenario": "oceans"}, until=many_ship_moves)
+    seat = next(s for s in sorted(table.to_act(table.game))
+                if sum(a.kind == "move_ship"
+                       for a in table.game.legal_actions(table.state, s)) > SHIP_MENU)
+    user = next(u for u in users if table.seat_of(str(u.id)) == seat)
+    moves = [a for a in table.game.legal_actions(table.state, seat) if a.kind == "move_ship"]
+    await h.slash(user, "game status")
+    panel = (await h.click(user, boards(h)[-1], "My hand / act")).message
+    assert "more move(s) are in" not in panel.content, "every move is in the panel"
+    assert not [o for o in panel.options() if '"kind":"move_ship"' in o["value"]]
+
+    await h.click(user, panel, "Move a ship…")
+    (ships,) = panel.selects()
+    assert len(ships["options"]) == len({a.args["e"] for a in moves})
+    pick = moves[-1]
+    ship = next(o["value"] for o in ships["options"] if o["value"] == f"m.s{pick.args['e']}")
+    await h.select(user, panel, [ship], custom_id=ships["custom_id"])
+    ways = panel.selects()[1]
+    assert len(ways["options"]) == sum(a.args["e"] == pick.args["e"] for a in moves)
+    await h.select(user, panel, [f"{ship}.t{pick.args['to']}"], custom_id=ways["custom_id"])
+    assert "step.png" in panel.files, "the board as it will be, before Confirm"
+    assert (await table_of(h)).state.routes == table.state.routes, "nothing moved yet"
+    await h.click(user, panel, "✅ Confirm")
+    assert panel.content.startswith("Done:"), panel.content
+    after = (await table_of(h)).state
+    assert after.routes[pick.args["to"]] == [seat, "ship"] and after.routes[pick.args["e"]] is None
