@@ -149,7 +149,8 @@ def new_command(game: Any, cog: GameCog) -> app_commands.Command:
                else f"{game.min_players}-{game.max_players} players")
     return app_commands.Command(
         name=game.id,
-        description=texts.clip(f"Open a {game.title} table here ({players}); you host it",
+        description=texts.clip(f"Open {texts.article(game.title)} {game.title} table here "
+                               f"({players}); you host it",
                                texts.LABEL_LIMIT),
         callback=new,
     )

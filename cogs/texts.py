@@ -241,6 +241,11 @@ def option_value(value: Any) -> str:
         for i, w in enumerate(words))
 
 
+def article(word: str) -> str:
+    """"a" or "an" before ``word`` as it is said ("an All Hands on Deck! table")."""
+    return "an" if word[:1].casefold() in "aeiou" else "a"
+
+
 def join_words(words: Iterable[str]) -> str:
     items = list(words)
     if not items:

@@ -60,6 +60,13 @@ async def test_option_values_are_offered_in_words_with_the_default(h: Harness) -
     assert [c["value"] for c in rounds["choices"]] == [3, 4, 5] and rounds["type"] == 4
 
 
+async def test_each_new_command_says_which_game_it_opens_in_plain_english(h: Harness) -> None:
+    commands = new_commands(h)
+    assert commands["all-hands"]["description"].startswith(
+        "Open an All Hands on Deck! table here (2-6 players)")
+    assert commands["seafarers"]["description"].startswith("Open a Catan: Seafarers table")
+
+
 async def test_every_new_command_keeps_within_discords_limits(h: Harness) -> None:
     for name, command in new_commands(h).items():
         assert 1 <= len(name) <= 32 and name == name.lower()
