@@ -86,8 +86,11 @@ async def hand_parts(table: Table, seat: int) -> tuple[discord.Embed, discord.Fi
     return embed, discord.File(io.BytesIO(png), "hand.png", description="Your hand"), view
 
 
-def status_line(table: Table, view: Mapping[str, Any]) -> tuple[str, list[int]]:
-    """Who must act and what they are asked (or the result), and the seats to ping."""
+def status_line(table: Table, view: Mapping[str, Any],
+                hint: bool = True) -> tuple[str, list[int]]:
+    """Who must act and what they are asked (or the result), and the seats to ping;
+    ``hint``: where to answer (the **My hand / act** button), left out in the panel that
+    button opens."""
     result = view.get("result")
     names = [seat.name for seat in table.seats]
     if table.status not in (PLAYING, LOBBY) and result:
@@ -107,7 +110,8 @@ def status_line(table: Table, view: Mapping[str, Any]) -> tuple[str, list[int]]:
     if pending:
         # the engine's own sentence says exactly what is asked; the button is where to
         # answer it (issue 14: players play by clicking)
-        prompt = fill(str(pending), names, view.get("pending_seat")) + f" ({texts.PANEL_HINT})."
+        prompt = fill(str(pending), names, view.get("pending_seat")) + (
+            f" ({texts.PANEL_HINT})." if hint else ".")
     return (f"⏳ {who}: {prompt}", waiting)
 
 

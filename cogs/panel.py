@@ -121,7 +121,7 @@ async def panel_message(table: Table, seat: int, note: str = "") -> dict[str, An
     embed, file, view = await hand_parts(table, seat)
     actions = legal(table, seat)
     lines = [note] if note else []
-    line, waiting = status_line(table, table.view(table.game, None))
+    line, waiting = status_line(table, table.view(table.game, None), hint=False)
     if table.status == PLAYING:
         if seat in waiting:
             lines.append("**It is your turn.** " + line.split(": ", 1)[-1])

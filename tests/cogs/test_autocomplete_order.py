@@ -266,3 +266,7 @@ async def test_the_seafarers_turn_message_points_to_my_hand_act(h: Harness) -> N
     await open_catan(h, alice, bob, carol, bots=0)
     line = next(x for x in boards(h)[-1].content.splitlines() if x.startswith("⏳"))
     assert "founds a start settlement (**My hand / act**)." in line, line
+    waiting = alice if alice.id in boards(h)[-1].pinged else bob
+    panel = (await h.click(waiting, boards(h)[-1], "My hand / act")).message
+    assert "founds a start settlement." in panel.content, "no pointer to the panel in it"
+    assert "(**My hand / act**)" not in panel.content
