@@ -240,18 +240,25 @@ def waiting_with(table: Any, kind: str) -> int:
                 if any(a.kind == kind for a in table.game.legal_actions(table.state, seat)))
 
 
+async def _sewer_pirats_move(h: Harness, kind: str) -> tuple[list[FakeUser], Any, FakeUser]:
+    """A Sewer Pirats table of three people played until one may make a move of ``kind``,
+    then that move made: (the people, the table before it, who made it)."""
+    users = [h.user("alice"), h.user("bob"), h.user("carol")]
+
+    def may(game: Any, s: Any, seat: int, a: Action) -> bool:
+        return a.kind == kind
+
+    before = await open_played(h, "sewer-pirats", users, until=may)
+    player = user_at(before, users, waiting_with(before, kind))
+    await move(h, player, lambda a: a.kind == kind)
+    return users, before, player
+
+
 async def test_sewer_pirats_a_figure_moved_aboard_is_taken_back_when_everyone_agrees(
         h: Harness) -> None:
     """Sewer Pirats, "B) Move a Figure to a Crew Space": the Talisman cards paid follow from
     the move everyone saw, so nothing hidden comes back into play."""
-    users = [h.user("alice"), h.user("bob"), h.user("carol")]
-
-    def moves_aboard(game: Any, s: Any, seat: int, a: Action) -> bool:
-        return a.kind == "move"
-
-    before = await open_played(h, "sewer-pirats", users, until=moves_aboard)
-    player = user_at(before, users, waiting_with(before, "move"))
-    await move(h, player, lambda a: a.kind == "move")
+    users, before, player = await _sewer_pirats_move(h, "move")
     assert canon(await current(h)) != canon(before)
     r = await h.slash(player, "game undo")
     assert r.ephemeral and "I asked" in r.text
@@ -267,14 +274,7 @@ async def test_sewer_pirats_a_figure_moved_aboard_is_taken_back_when_everyone_ag
 async def test_sewer_pirats_drawing_two_cards_is_refused_with_the_reason(h: Harness) -> None:
     """Sewer Pirats, "A) Draw Two Cards": the cards come from the deck (or refill the
     face-up row from it), so the draw is kept."""
-    users = [h.user("alice"), h.user("bob"), h.user("carol")]
-
-    def draws(game: Any, s: Any, seat: int, a: Action) -> bool:
-        return a.kind == "draw"
-
-    table = await open_played(h, "sewer-pirats", users, until=draws)
-    player = user_at(table, users, waiting_with(table, "draw"))
-    await move(h, player, lambda a: a.kind == "draw")
+    users, table, player = await _sewer_pirats_move(h, "draw")
     log = await h.bot.store.history(table.key, limit=10_000)
     drawn = canon(await current(h))
     posts = len(h.posts())
