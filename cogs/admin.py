@@ -12,8 +12,9 @@ housekeeping.
   PostgreSQL the answer names ``pg_dump``, the tool made for it.
 - Housekeeping, at start once the bot is connected and then every hour
   (``AdminCog.housekeep``): forget-me requests waiting for tables that have closed are
-  settled (``Store.forget_waiting``), finished games a crash left unrated are rated
-  (``data.ratings.rate_unrated``; the console's games, which have no server, are not), then
+  settled (``Store.forget_waiting``), finished games a crash left unrated are rated and
+  their **Ratings** message posted (``data.ratings.rate_unrated``; the console's games,
+  which have no server, are not rated), then
   closed tables older than the configured ``keep_finished_days`` are archived to their log
   (``data.archive.archive_old_tables``).
 - Which servers a backup holds (``Store.guilds``) leaves out the console's tables
@@ -31,10 +32,12 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import texts
+from cogs.publish import send_ratings
 from data.archive import archive_old_tables
 from data.backup import POSTGRESQL_ADVICE, take_backup
-from data.ratings import rate_unrated
+from data.ratings import RatingChange, rate_unrated
 from engine.core import IllegalAction
+from engine.table import Table
 
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
@@ -107,13 +110,22 @@ class AdminCog(commands.GroupCog, group_name="admin",
         settled = await self.bot.store.forget_waiting(now)
         if settled:
             log.info("housekeeping: %d forget-me requests done", settled)
-        rated = await rate_unrated(self.bot.store, now)
+        rated = await rate_unrated(self.bot.store, now, self._tell_ratings)
         archived = await archive_old_tables(self.bot.store, self.bot.config.keep_finished_days,
                                             now)
         if rated or archived:
             log.info("housekeeping: %d finished games rated, %d closed tables archived",
                      rated, archived)
         return rated, archived
+
+    async def _tell_ratings(self, table: Table, changes: list[RatingChange]) -> None:
+        """A game rated late: its **Ratings** message after all, so nobody's change goes
+        unseen; a channel that cannot be reached leaves the game rated, the message unsent."""
+        try:
+            await send_ratings(self.bot, table, changes)
+        except discord.HTTPException as error:
+            log.warning("table %s: rated, but its ratings message could not be posted "
+                        "(HTTP %s)", table.key, error.status)
 
     # -- /admin backup ---------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ from cogs.messages import (
     turn_components,
     turn_content,
 )
-from data.ratings import change_lines, rate_finished
+from data.ratings import RatingChange, change_lines, rate_finished
 from data.tables import ClockEvent, Outcome
 from engine.core import Event
 from engine.table import FINISHED, NOTIFY_REMINDERS, NOTIFY_TURNS, PLAYING, Table
@@ -186,9 +186,14 @@ async def post_ratings(bot: ParleyBot, table: Table) -> None:
     posts nothing; an abandoned game is never rated."""
     changes = await rate_finished(bot.store, table)
     if changes:
-        lines = [discord.utils.escape_markdown(line) for line in change_lines(changes)]
-        await channel_of(bot, table).send(texts.RATINGS_HEADER + "\n" + "\n".join(lines),
-                                          allowed_mentions=discord.AllowedMentions.none())
+        await send_ratings(bot, table, changes)
+
+
+async def send_ratings(bot: ParleyBot, table: Table, changes: Sequence[RatingChange]) -> None:
+    """The **Ratings** message of a game just rated, in its channel, pinging nobody."""
+    lines = [discord.utils.escape_markdown(line) for line in change_lines(changes)]
+    await channel_of(bot, table).send(texts.RATINGS_HEADER + "\n" + "\n".join(lines),
+                                      allowed_mentions=discord.AllowedMentions.none())
 
 
 # -- the board ------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ rating. A rating is the library's ``mu`` (25 for a newcomer) with its uncertaint
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import fmean
 from typing import Any
@@ -193,17 +193,26 @@ async def rate_finished(store: Store, table: Table, now: float | None = None
                          c.player, c.rank, c.mu_before, c.mu_after) for c in rows]
 
 
-async def rate_unrated(store: Store, now: float) -> int:
+async def rate_unrated(
+    store: Store, now: float,
+    tell: Callable[[Table, list[RatingChange]], Awaitable[None]] | None = None,
+) -> int:
     """Count every finished table that is not rated yet, in the order the games ended
     (the bot's housekeeping runs this at start and every hour: a crash between a game's end
-    and its game-over message leaves it unrated). Returns how many were rated."""
+    and its game-over message leaves it unrated), and ``tell`` each game's changes once
+    counted (the bot posts the **Ratings** message its game-over board would have had).
+    Returns how many were rated."""
     rated = 0
     for key in await store.unrated_tables():
         try:
-            if await store.rate_table(key, now, _players, _rate):
-                rated += 1
+            table = await store.get(key)
         except DamagedTable:
             continue  # logged once by the store; /game repair brings it back
+        changes = [] if table is None else await rate_finished(store, table, now)
+        if changes:
+            rated += 1
+            if tell is not None:
+                await tell(table, changes)
     return rated
 
 

@@ -211,6 +211,9 @@ async def test_housekeeping_rates_games_left_unrated_and_archives_old_tables(
     rated, archived = await admin_cog(h).housekeep(T0 + (keep + 1) * DAY)
 
     assert (rated, archived) == (1, 2)
+    told = [m for m in h.posts(CHANNELS[1]) if m.text.startswith("**Ratings**")]
+    assert len(told) == 1 and "Anne: 25.0 → " in told[0].text and "Bob: 25.0 → " in told[0].text
+    assert told[0].pinged == set(), "the late Ratings message pings nobody"
     assert await h.bot.store.unrated_tables() == []
     assert {r.game_id for r in await h.bot.store.ratings(str(GUILD_ID))} == {
         "pirate-tricks", "sewer-pirats"}
