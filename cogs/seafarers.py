@@ -285,44 +285,45 @@ def _ship_words(a: Action) -> tuple[str, str]:
 
 def ship_step(actions: Sequence[Action], path: str) -> Step | None:
     """Moving a ship in two picks (path "m", "m.s<edge>", then "m.s<edge>.t<edge>"): a menu
-    of the ships that may move, then a menu of where the one picked may go, then Confirm
-    with the board drawn after the move. Offered when the ship moves outnumber one menu
-    (``SHIP_MENU``); None when the path names no ship move on offer."""
+    of the ships that may move, then where the one picked may go (in menus of 25, as many
+    as it needs), then Confirm with the board drawn after the move. Offered when the ship
+    moves outnumber one menu (``SHIP_MENU``); None when the path names no ship move on
+    offer."""
     parts = path.split(".")
     if parts[0] != "m" or len(parts) > 3:
         return None
-    moves = [a for a in actions if a.kind == "move_ship"]
     ships: dict[int, list[Action]] = {}
-    for a in moves:
-        ships.setdefault(int(a.args["e"]), []).append(a)
+    for a in actions:
+        if a.kind == "move_ship":
+            ships.setdefault(int(a.args["e"]), []).append(a)
     if not ships:
         return None
-    ship = to = None
+    ship = chosen = None
     if len(parts) > 1:
         m = _SHIP_PATH.fullmatch(parts[1])
         if m is None or int(m[1]) not in ships:
             return None
         ship = int(m[1])
-    if len(parts) > 2:
+    if ship is not None and len(parts) > 2:
         m = _TO_PATH.fullmatch(parts[2])
-        if m is None or not any(int(a.args["to"]) == int(m[1]) for a in ships[ship or 0]):
+        chosen = next((a for a in ships[ship] if m and int(a.args["to"]) == int(m[1])), None)
+        if chosen is None:
             return None
-        to = int(m[1])
-    step = Step("Move a ship", "")
+    step = Step("Move a ship", "Pick the ship to move (only one ship moves a turn).")
     step.menus.append(Menu("The ship to move…", [
         Pick(f"The ship on {_ship_words(group[0])[0]}", f"m.s{e}", chosen=e == ship,
              description=f"{len(group)} place{'s' if len(group) != 1 else ''} it may go")
         for e, group in sorted(ships.items())][:SHIP_MENU]))
     if ship is None:
-        step.prompt = "Pick the ship to move (only one ship moves a turn)."
         return step
-    step.menus.append(Menu("Where it goes…", [
-        Pick(f"to {_ship_words(a)[1]}", f"m.s{ship}.t{a.args['to']}",
-             chosen=int(a.args["to"]) == to) for a in ships[ship]][:SHIP_MENU]))
-    if to is None:
+    ways = [Pick(f"to {_ship_words(a)[1]}", f"m.s{ship}.t{a.args['to']}", chosen=a is chosen)
+            for a in ships[ship]]
+    for part in range(0, len(ways), SHIP_MENU):
+        step.menus.append(Menu("Where it goes…" if not part else "More places…",
+                               ways[part:part + SHIP_MENU]))
+    if chosen is None:
         step.prompt = f"Pick where the ship on {_ship_words(ships[ship][0])[0]} goes."
         return step
-    chosen = next(a for a in ships[ship] if int(a.args["to"]) == to)
     step.moves = [chosen]
     step.prompt = f"{chosen.label}. Confirm to move it."
     return step

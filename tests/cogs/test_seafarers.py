@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from cogs.actions import encode, token
-from cogs.seafarers import SHIP_MENU
+from cogs.seafarers import SHIP_MENU, ship_step
 from engine.core import Action, IllegalAction
 from engine.seafarers.ai import ai_action
 from engine.seafarers.board import RESOURCES
@@ -517,3 +517,20 @@ async def test_a_ship_with_more_ways_to_go_than_a_menu_holds_is_moved_in_two_pic
     assert panel.content.startswith("Done:"), panel.content
     after = (await table_of(h)).state
     assert after.routes[pick.args["to"]] == [seat, "ship"] and after.routes[pick.args["e"]] is None
+
+
+def test_a_ship_with_more_places_to_go_than_one_menu_offers_them_all_in_several() -> None:
+    """Where the picked ship may go comes in menus of 25, as many as it needs: none of the
+    places is left to a command."""
+    moves = [Action("move_ship", {"e": 7, "to": to},
+                    f"Move the ship on 3-4 to {to}-{to + 1}, between sea and sea")
+             for to in range(100, 140)]
+    step = ship_step(moves, "m.s7")
+    ships, *ways = step.menus
+    assert [p.path for p in ships.picks] == ["m.s7"] and ships.picks[0].chosen
+    assert [len(menu.picks) for menu in ways] == [25, 15]
+    assert [p.path for menu in ways for p in menu.picks] == [
+        f"m.s7.t{to}" for to in range(100, 140)]
+    done = ship_step(moves, "m.s7.t139")
+    assert done.moves == [moves[-1]] and sum(p.chosen for m in done.menus for p in m.picks) == 2
+    assert ship_step(moves, "m.s7.t99") is None and ship_step(moves, "m.s8") is None
