@@ -8,9 +8,9 @@ changes the clock at once through ``table_actions.change_settings``, the same ac
 and this private message show the new values. Anyone else reads the clock and is told who
 may change it; the service refuses their pick anyway.
 
-``parley:clockset:<key>:<field>`` is a menu's custom id (``remind``, ``limit`` or
-``timeout``): the click needs nothing else, so the menus answer after a restart too (the
-template is registered with the other persistent components in ``cogs/bot.py``).
+A menu's custom id (``components.CLOCKSET``) names the table and the setting: the click
+needs nothing else, so the menus answer after a restart too (the template is registered
+with the other persistent components in ``cogs/bot.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import discord
 from discord.ui import DynamicItem, Select
 
 from cogs import components, table_actions, texts
-from cogs.errors import answer_error
+from cogs.errors import guarded
 from cogs.seats import at_table, bot_of
 from engine.core import IllegalAction
 from engine.table import LOBBY, PLAYING, TIMEOUT_OUTCOMES, Table
@@ -31,16 +31,12 @@ from engine.table import LOBBY, PLAYING, TIMEOUT_OUTCOMES, Table
 #: hours or days; ``/game settings`` takes any number of minutes
 REMIND_CHOICES = (60, 3 * 60, 6 * 60, 12 * 60, 24 * 60, 48 * 60, 0)
 LIMIT_CHOICES = (6 * 60, 12 * 60, 24 * 60, 48 * 60, 72 * 60, 7 * 24 * 60, 0)
-FIELDS = ("remind", "limit", "timeout")
-CLOCKSET = r"parley:clockset:(?P<key>[0-9]+):(?P<field>" + "|".join(FIELDS) + ")"
-
-
-def clockset_id(key: int, field: str) -> str:
-    return f"parley:clockset:{key}:{field}"
 
 
 def _minutes_options(choices: tuple[int, ...], now: int, off: str,
                      phrase: str) -> list[discord.SelectOption]:
+    """The options of a menu of minutes (``choices`` end with 0, off); a value set by command
+    that the menu does not offer is put in its place among them, chosen."""
     values = list(choices) if now in choices else sorted([*choices[:-1], now]) + [0]
     return [discord.SelectOption(label=(phrase.format(texts.minutes(m)) if m else off),
                                  value=str(m), default=m == now) for m in values]
@@ -49,11 +45,11 @@ def _minutes_options(choices: tuple[int, ...], now: int, off: str,
 def _menus(table: Table) -> list[Select]:
     assert table.key is not None
     s = table.settings
-    remind = Select(custom_id=clockset_id(table.key, "remind"), options=_minutes_options(
+    remind = Select(custom_id=components.clockset_id(table.key, "remind"), options=_minutes_options(
         REMIND_CHOICES, s.remind_minutes, "No reminders", "Remind after {} of waiting"))
-    limit = Select(custom_id=clockset_id(table.key, "limit"), options=_minutes_options(
+    limit = Select(custom_id=components.clockset_id(table.key, "limit"), options=_minutes_options(
         LIMIT_CHOICES, s.limit_minutes, "No time limit", "Time limit per turn: {}"))
-    timeout = Select(custom_id=clockset_id(table.key, "timeout"), options=[
+    timeout = Select(custom_id=components.clockset_id(table.key, "timeout"), options=[
         discord.SelectOption(label=f"On time-out: {texts.TIMEOUT_NAMES[o]}", value=o,
                              default=o == s.on_timeout)
         for o in TIMEOUT_OUTCOMES])
@@ -83,11 +79,11 @@ async def show_clock(interaction: discord.Interaction, table: Table) -> None:
         **clock_message(table, may_change(interaction, table)))
 
 
-class ClockSelect(DynamicItem[Select], template=CLOCKSET):
+class ClockSelect(DynamicItem[Select], template=components.CLOCKSET):
     """A menu of the private clock message: the pick changes that setting."""
 
     def __init__(self, key: int, field: str, options: list[discord.SelectOption]) -> None:
-        super().__init__(Select(custom_id=clockset_id(key, field), options=options))
+        super().__init__(Select(custom_id=components.clockset_id(key, field), options=options))
         self.key, self.field = key, field
 
     @classmethod
@@ -97,11 +93,7 @@ class ClockSelect(DynamicItem[Select], template=CLOCKSET):
         return cls(int(match["key"]), match["field"], list(item.options))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        # every failure gets the polite private answer (cogs/errors.py) and changes nothing
-        try:
-            await self._change(interaction)
-        except Exception as error:  # noqa: BLE001 - answered, then logged
-            await answer_error(interaction, error)
+        await guarded(interaction, self._change(interaction))
 
     async def _change(self, interaction: discord.Interaction) -> None:
         value = str(self.item.values[0]) if self.item.values else ""

@@ -24,6 +24,9 @@ publisher) never imports the code that answers its clicks.
 - ``parley:plan:<key>:<seat>:<moves>:<path>``: Confirm of a move made of several steps
   (``adapters.Step.plan``: a Seafarers trade offer), applied as one batch.
 
+- ``parley:clockset:<key>:<field>``: a menu of the private turn clock message (``remind``,
+  ``limit`` or ``timeout``), answered by ``cogs/clock_panel.py``.
+
 ``<moves>`` is the seat's move count when the panel was drawn: a second click on a menu the
 seat has already used is refused as out of date, so a double click never applies twice.
 """
@@ -66,6 +69,9 @@ BATCH = r"parley:batch:" + _SEAT + r":(?P<finish>.+)"
 STEP = r"parley:step:" + _SEAT + r":(?P<path>[\w.]*)"
 STEPS = r"parley:steps:" + _SEAT + r":(?P<part>[0-9]+)"
 PLAN = r"parley:plan:" + _SEAT + r":(?P<path>[\w.]+)"
+#: the settings a menu of the private turn clock message changes
+CLOCK_FIELDS = ("remind", "limit", "timeout")
+CLOCKSET = r"parley:clockset:(?P<key>[0-9]+):(?P<field>" + "|".join(CLOCK_FIELDS) + ")"
 #: the finish of a batch that has none
 NO_FINISH = "-"
 
@@ -96,6 +102,10 @@ def steps_id(key: int, seat: int, moves: int, part: int) -> str:
 
 def plan_id(key: int, seat: int, moves: int, path: str) -> str:
     return f"parley:plan:{key}:{seat}:{moves}:{path}"
+
+
+def clockset_id(key: int, field: str) -> str:
+    return f"parley:clockset:{key}:{field}"
 
 
 def table_button(kind: str, key: int) -> discord.ui.Button:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -130,3 +132,12 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         await answer(interaction, text)
     except Exception:  # noqa: BLE001 - Discord unreachable or the answer refused: logged
         log.warning("could not answer a failed %s", describe(interaction), exc_info=True)
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
+    """Run a component's work; any failure gets the polite ephemeral answer
+    (``answer_error``), then is logged."""
+    try:
+        await work
+    except Exception as error:  # noqa: BLE001 - every failure is answered, then logged
+        await answer_error(interaction, error)

@@ -50,7 +50,7 @@ import render
 from cogs import texts
 from cogs.adapters import adapter
 from cogs.components import log_button
-from cogs.errors import answer, answer_error
+from cogs.errors import answer, guarded
 from cogs.messages import mention, pings
 from cogs.publish import channel_of
 from cogs.seats import bot_of, names_of
@@ -430,13 +430,6 @@ async def history_message(table: Table, entries: Sequence[LogEntry], viewer: int
 # -- the components ------------------------------------------------------------------------
 
 
-async def _guarded(interaction: discord.Interaction, work: Any) -> None:
-    try:
-        await work
-    except Exception as error:  # noqa: BLE001 - every failure is answered, then logged
-        await answer_error(interaction, error)
-
-
 class ReplayButton(DynamicItem[Button], template=(
         r"parley:replay:(?P<key>[0-9]+):(?P<who>b|s[0-9]):(?P<step>[0-9]+):(?P<tag>[fbnl])")):
     def __init__(self, key: int, who: str, step: int, tag: str, label: str = "Go",
@@ -452,7 +445,7 @@ class ReplayButton(DynamicItem[Button], template=(
         return cls(int(match["key"]), match["who"], int(match["step"]), match["tag"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, show_replay_step(interaction, self.key, self.step, self.who))
+        await guarded(interaction, show_replay_step(interaction, self.key, self.step, self.who))
 
 
 class ChapterSelect(DynamicItem[Select], template=(
@@ -470,7 +463,7 @@ class ChapterSelect(DynamicItem[Select], template=(
     async def callback(self, interaction: discord.Interaction) -> None:
         value = str(self.item.values[0]) if self.item.values else "0"
         step = int(value) if value.isdigit() and len(value) < 9 else 0
-        await _guarded(interaction, show_replay_step(interaction, self.key, step, self.who))
+        await guarded(interaction, show_replay_step(interaction, self.key, step, self.who))
 
 
 class WhoSelect(DynamicItem[Select], template=r"parley:replaywho:(?P<key>[0-9]+):(?P<step>[0-9]+)"):
@@ -487,7 +480,7 @@ class WhoSelect(DynamicItem[Select], template=r"parley:replaywho:(?P<key>[0-9]+)
     async def callback(self, interaction: discord.Interaction) -> None:
         value = str(self.item.values[0]) if self.item.values else "b"
         who = value if re.fullmatch(r"b|s[0-9]", value) else "b"
-        await _guarded(interaction, show_replay_step(interaction, self.key, self.step, who))
+        await guarded(interaction, show_replay_step(interaction, self.key, self.step, who))
 
 
 class GifButton(DynamicItem[Button], template=r"parley:replaygif:(?P<key>[0-9]+)"):
@@ -507,7 +500,7 @@ class GifButton(DynamicItem[Button], template=r"parley:replaygif:(?P<key>[0-9]+)
             table = check_may_see(interaction, await bot_of(interaction).store.get(self.key))
             await send_gif(interaction, table)
 
-        await _guarded(interaction, work())
+        await guarded(interaction, work())
 
 
 class HistoryButton(DynamicItem[Button], template=(
@@ -533,7 +526,7 @@ class HistoryButton(DynamicItem[Button], template=(
             await interaction.edit_original_response(
                 **await history_message(table, entries, viewer, self.page))
 
-        await _guarded(interaction, work())
+        await guarded(interaction, work())
 
 
 # -- undo by consent ----------------------------------------------------------------------
@@ -652,7 +645,7 @@ class UndoButton(DynamicItem[Button], template=(
                    match["code"], int(match["until"]), int(match["agreed"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self._answer(interaction))
+        await guarded(interaction, self._answer(interaction))
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
@@ -784,7 +777,7 @@ class TableLogButton(DynamicItem[Button], template=(
             else:
                 await open_history(interaction, table)
 
-        await _guarded(interaction, work())
+        await guarded(interaction, work())
 
 
 REPLAY_ITEMS = (ReplayButton, ChapterSelect, WhoSelect, GifButton, HistoryButton, UndoButton,

@@ -24,7 +24,7 @@ from discord.ui import Button, DynamicItem
 
 import engine
 from cogs import texts
-from cogs.views import guarded
+from cogs.errors import guarded
 from data.ratings import SURE, ai_name, is_ai
 from data.store import FORGOTTEN_NAME, LastGame, PlayerRating
 from engine.core import IllegalAction

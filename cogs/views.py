@@ -5,13 +5,12 @@ Every component Parley sends carries a custom id of one of the templates of
 by ``setup_hook`` on every start, so a click on a message posted before a restart is
 answered by the new process. Nothing about a message is kept in memory. A callback reads
 what it needs from the custom id and calls a table action, the panel (``cogs/play.py``) or
-the rules; any failure gets the polite private answer (``guarded``).
+the rules; any failure gets the polite private answer (``errors.guarded``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -20,20 +19,12 @@ from discord.ui import Button, DynamicItem, Select
 from cogs import components, table_actions, texts
 from cogs.clock_panel import ClockSelect, show_clock
 from cogs.components import NO_FINISH, TABLE_BUTTONS
-from cogs.errors import answer_error
+from cogs.errors import guarded
 from cogs.play import panel_move, send_plan, show_panel, show_step
 from cogs.rules import send_rules
 from cogs.seats import at_table, bot_of
 from engine.core import IllegalAction
 from engine.table import LOBBY
-
-
-async def guarded(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
-    """Run a component's work; any failure gets the polite ephemeral answer."""
-    try:
-        await work
-    except Exception as error:  # noqa: BLE001 - every failure is answered, then logged
-        await answer_error(interaction, error)
 
 
 class TableButton(DynamicItem[Button], template=components.TABLE):
