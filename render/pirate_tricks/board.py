@@ -46,15 +46,27 @@ FOOT_SIZE, FOOT_LH = 16, 22
 KEY_SIZE = 15
 
 
-def header(img: Image.Image, title: str, right_top: str, right_bottom: str) -> None:
+def header(img: Image.Image, title: str, right_top: str, right_bottom: str,
+           subtitle: str = "") -> None:
+    """The dark band on top: the title on the left (with a ``subtitle`` under it, the
+    hand's "only you see this", the title then taking the room the right side leaves), and
+    two lines on the right."""
     d = dr.pen(img)
     d.rectangle((0, 0, img.width, HEADER_H), fill=pal.WOOD_DARK)
     d.line((0, HEADER_H, img.width, HEADER_H), fill=pal.GOLD_DARK, width=3)
-    f, t = fit(title, img.width * 0.5, 28, True)
-    d.text((22, HEADER_H / 2), t, font=f, fill=pal.GOLD, anchor="lm")
-    d.text((img.width - 22, 14), right_top, font=font(20, True), fill=pal.PARCHMENT, anchor="ra")
+    f_top, f_bottom = font(20, True), font(16)
+    if subtitle:
+        room = img.width - 2 * 22 - 24 - max(f_top.getlength(right_top),
+                                             f_bottom.getlength(right_bottom))
+        f, t = fit(title, room, 26, True)
+        d.text((22, 36), t, font=f, fill=pal.GOLD, anchor="ls")
+        d.text((22, 44), subtitle, font=font(15), fill=pal.PARCHMENT_DARK)
+    else:
+        f, t = fit(title, img.width * 0.5, 28, True)
+        d.text((22, HEADER_H / 2), t, font=f, fill=pal.GOLD, anchor="lm")
+    d.text((img.width - 22, 14), right_top, font=f_top, fill=pal.PARCHMENT, anchor="ra")
     if right_bottom:
-        d.text((img.width - 22, 42), right_bottom, font=font(16), fill=pal.PARCHMENT_DARK,
+        d.text((img.width - 22, 42), right_bottom, font=f_bottom, fill=pal.PARCHMENT_DARK,
                anchor="ra")
 
 

@@ -7,13 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image
-
 from engine.pirate_tricks.cards import COLOURS, FACTIONS, playable, sort_cards
 from render import draw as dr
 from render import palette as pal
 from render.fonts import font
-from render.pirate_tricks.board import HEADER_H
+from render.pirate_tricks.board import HEADER_H, header
 from render.pirate_tricks.cards import put_card as put
 from render.pirate_tricks.cards import shape
 from render.pirate_tricks.common import (
@@ -26,7 +24,7 @@ from render.pirate_tricks.common import (
     round_words,
     score_name,
 )
-from render.text import fit, wrap
+from render.text import wrap
 
 #: Discord shows the hand 550 px wide, like the board: at 740 px its smallest text (14 px)
 #: stays 10 px there (it was 1000 px wide, and 15 px text read at 8 px)
@@ -146,21 +144,6 @@ def _row_height(count: int) -> int:
     return ROW_H + (len(card_lines(count)) - 1) * LINE_H
 
 
-def _header(img: Image.Image, name: str, loon: object, where: str) -> None:
-    """The board's header, with "only you see this" under the player's name."""
-    d = dr.pen(img)
-    d.rectangle((0, 0, img.width, HEADER_H), fill=pal.WOOD_DARK)
-    d.line((0, HEADER_H, img.width, HEADER_H), fill=pal.GOLD_DARK, width=3)
-    right_top, f_top = f"Your loon: {loon}", font(20, True)
-    f_where = font(16)
-    room = img.width - 2 * 22 - 24 - max(f_top.getlength(right_top), f_where.getlength(where))
-    f, title = fit(f"{name}'s hand", room, 26, True)
-    d.text((22, 36), title, font=f, fill=pal.GOLD, anchor="ls")
-    d.text((22, 44), "only you see this", font=font(15), fill=pal.PARCHMENT_DARK)
-    d.text((img.width - 22, 14), right_top, font=f_top, fill=pal.PARCHMENT, anchor="ra")
-    d.text((img.width - 22, 42), where, font=f_where, fill=pal.PARCHMENT_DARK, anchor="ra")
-
-
 def draw_hand(view: Mapping[str, Any]) -> bytes:
     """PNG of the player's own hand; refuses a view that is not his."""
     seat = my_seat(view)
@@ -181,8 +164,9 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
     rows_h = sum(_row_height(len(cards)) for _, cards in rows)
     height = cards_top + rows_h + 10 + (info_h + 18 if info_h else 0)
     img = dr.canvas(HAND_W, height)
-    _header(img, names[seat], view.get("loon"),
-            f"{round_words(view)} · {PHASE_LABEL.get(str(view.get('phase')), '')}")
+    header(img, f"{names[seat]}'s hand", f"Your loon: {view.get('loon')}",
+           f"{round_words(view)} · {PHASE_LABEL.get(str(view.get('phase')), '')}",
+           subtitle="only you see this")
     d = dr.pen(img)
     mw, mh = SIZES["M"]
     y = cards_top
