@@ -179,8 +179,8 @@ async def rate_finished(store: Store, table: Table, now: float | None = None
                         ) -> list[RatingChange]:
     """Count the ratings of ``table``'s game if it is finished and not counted yet: the
     entry point of the game-over message. [] when it is not finished (abandoned, aborted,
-    still playing), has no server (the console's) or was rated already. A table whose saved game cannot be read is left
-    unrated (and logged by the store)."""
+    still playing), has no server (the console's) or was rated already. A table whose
+    saved game cannot be read is left unrated (and logged by the store)."""
     if table.key is None or table.status != FINISHED:
         return []
     try:
