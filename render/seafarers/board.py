@@ -589,7 +589,8 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], to
                fill=pal.GOLD_LIGHT if turn else pal.PARCHMENT)
         devs = f"{info['devs']} dev" + (f" ({cards} VP)" if cards else "")
         d.text((x + 28, yy + 2 + PANEL_LINE),
-               f"{info['cards']} cards · {devs} · {info['knights']} knights",
+               f"{counted(info['cards'], 'card')} · {devs} · "
+               f"{counted(info['knights'], 'knight')}",
                font=small, fill=pal.PARCHMENT)
         badges = [f"route {info['route']}"]
         if view.get("longest") == p:
@@ -656,8 +657,9 @@ def points(view: Mapping[str, Any], p: int) -> tuple[int, int]:
     return total, total - public
 
 
-def vp_card_words(cards: int) -> str:
-    return f"{cards} VP card{'s' if cards != 1 else ''}"
+def counted(n: int, word: str) -> str:
+    """"1 knight", "2 knights": a count and its word."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def bag_words(bag: list[int]) -> str:

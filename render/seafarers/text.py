@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import fill_names
-from render.seafarers.board import PLAYER_NAME, RES, hex_name, names_of, points, vp_card_words
+from render.seafarers.board import PLAYER_NAME, RES, counted, hex_name, names_of, points
 
 BUILD_NAMES = {"road": "road", "ship": "ship", "settlement": "settlement", "city": "city",
                "dev": "development card"}
@@ -250,10 +250,11 @@ def text_board(view: Mapping[str, Any]) -> str:
             extra.append(f"{k} special VP" + (
                 f" (trade line chip{'s' if k != 1 else ''})" if "trade_lines" in view else ""))
         vp, cards = points(view, p)
-        vp_text = f"{vp} VP" + (f" ({vp_card_words(cards)})" if cards else "")
+        vp_text = f"{vp} VP" + (f" ({counted(cards, 'VP card')})" if cards else "")
         lines.append(
-            f"- {names[p]} ({PLAYER_NAME[p]}): {vp_text}, {info['cards']} cards, "
-            f"{info['devs']} development cards, {info['knights']} knights, route "
+            f"- {names[p]} ({PLAYER_NAME[p]}): {vp_text}, {counted(info['cards'], 'card')}, "
+            f"{counted(info['devs'], 'development card')}, "
+            f"{counted(info['knights'], 'knight')}, route "
             f"{info['route']}" + (f" · {', '.join(extra)}" if extra else "")
         )
     if view.get("face_down"):

@@ -199,6 +199,16 @@ def test_at_the_end_the_panel_counts_the_victory_point_cards_the_banner_counts()
     assert render.draw_board("seafarers", v) != render.draw_board("seafarers", running)
 
 
+def test_the_text_board_counts_one_card_one_knight_in_the_singular() -> None:
+    """"1 development card, 1 knight", not "1 development cards, 1 knights"."""
+    v = _view(_game("singular", 0), None)
+    v["players"][0].update(cards=1, devs=1, knights=1)
+    line = render.text_board("seafarers", v).splitlines()
+    (anne,) = [x for x in line if x.startswith("- Anne")]
+    assert "1 card, 1 development card, 1 knight, route" in anne
+    assert "0 cards, 0 development cards, 0 knights" in "\n".join(line)
+
+
 def test_a_long_status_is_one_box_of_at_most_two_lines() -> None:
     from render.fonts import font
     from render.seafarers.board import _wrap
