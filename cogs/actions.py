@@ -25,8 +25,6 @@ from engine.core import Action
 #: the longest typed JSON read as an action: every legal action of every game is far
 #: shorter (select and autocomplete values are 100 characters at most)
 JSON_LIMIT = 1000
-T = TypeVar("T")
-
 #: the deepest nesting of brackets read as an action (the games' args nest 3 at most)
 DEPTH_LIMIT = 8
 
@@ -128,6 +126,9 @@ def _rank(name: str, words: Sequence[str]) -> int | None:
     if all(any(p.startswith(w) for p in starts) for w in words):
         return 1
     return 2
+
+
+T = TypeVar("T")
 
 
 def ranked(items: Iterable[T], typed: str, name: Callable[[T], str],
