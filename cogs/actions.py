@@ -8,18 +8,26 @@ more than a typed one: be refused with the engine's reason.
 
 The autocomplete lists (the move lists, and the games' own lists of cards, tiles and
 figures) are ordered by ``ranked`` (issue 14): what starts with the typed text first, then
-what holds it elsewhere, each group in the list's own order.
+what holds it elsewhere, each group in the list's own order. Every autocomplete handler is
+wrapped in ``busy_choices`` (issue 21, item 4): while the database is busy or not
+answering, the list holds one choice saying so, where discord.py would log the failure at
+ERROR and the person would see no list at all.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
-from cogs.texts import LABEL_LIMIT, clip, fill
+import discord
+from discord import app_commands
+
+from cogs.texts import DB_BUSY_CHOICE, DB_BUSY_VALUE, LABEL_LIMIT, clip, fill
+from data.db import StoreBusy
 from engine.core import Action
 
 #: the longest typed JSON read as an action: every legal action of every game is far
@@ -154,3 +162,55 @@ def choices(
     the best matches first (``ranked``)."""
     named = [(label(a, names), a) for a in actions]
     return [(n, encode(a)) for n, a in ranked(named, typed, lambda p: p[0], limit)]
+
+
+# -- autocomplete while the database is busy -------------------------------------------------
+
+#: an autocomplete handler: (self,) interaction, current -> choices
+Handler = TypeVar("Handler", bound=Callable[..., Awaitable[list[Any]]])
+#: the option types whose choices are numbers
+_NUMBERS = (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number)
+
+
+def _focused(options: Iterable[dict[str, Any]]) -> dict[str, Any] | None:
+    """The option being typed in, among a command's options and its subcommands'."""
+    for option in options:
+        if option.get("focused"):
+            return option
+        found = _focused(option.get("options") or ())
+        if found is not None:
+            return found
+    return None
+
+
+def busy_choice(interaction: discord.Interaction) -> app_commands.Choice[Any]:
+    """The one choice of a list while the database is busy or not answering: its name says
+    so. Its value names nothing, so a command sent with it is refused with the command's
+    own sentence: text for a text option; for a number, the option's largest value (an
+    amount no seat holds: ``/tricks bid``, the one number list today, goes to 10,000)."""
+    option = _focused((interaction.data or {}).get("options") or ()) or {}
+    command = interaction.command
+    param = command.get_parameter(str(option.get("name"))) \
+        if isinstance(command, app_commands.Command) else None
+    if param is None or param.type not in _NUMBERS:
+        return app_commands.Choice(name=DB_BUSY_CHOICE, value=DB_BUSY_VALUE)
+    top = param.max_value
+    return app_commands.Choice(name=DB_BUSY_CHOICE, value=top if top is not None else 0)
+
+
+def busy_choices(handler: Handler) -> Handler:
+    """Wrap an autocomplete handler (under its ``@command.autocomplete``): while the
+    database is busy or not answering (``StoreBusy``, ``StoreUnavailable``), its list is
+    the one ``busy_choice``. Unwrapped, the failure would reach discord.py's command tree,
+    which logs it at ERROR and answers nothing (issue 21, item 4); the database's own
+    backend has already told the operator, once per outage."""
+
+    @functools.wraps(handler)
+    async def answer(*args: Any) -> list[Any]:
+        try:
+            return await handler(*args)
+        except StoreBusy:
+            interaction = next(a for a in args if isinstance(a, discord.Interaction))
+            return [busy_choice(interaction)]
+
+    return answer  # type: ignore[return-value]

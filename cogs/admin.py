@@ -35,6 +35,7 @@ from cogs import texts
 from cogs.publish import send_ratings
 from data.archive import archive_old_tables
 from data.backup import POSTGRESQL_ADVICE, take_backup
+from data.db import StoreBusy
 from data.ratings import RatingChange, rate_unrated
 from engine.core import IllegalAction
 from engine.table import Table
@@ -97,6 +98,8 @@ class AdminCog(commands.GroupCog, group_name="admin",
     async def housekeeping(self) -> None:
         try:
             await self.housekeep(time.time())
+        except StoreBusy:
+            pass  # the database is busy or down: the store has said so; next hour
         except Exception:
             log.exception("housekeeping failed; it runs again in an hour")
 

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import ranked
+from cogs.actions import busy_choices, ranked
 from cogs.adapters import Batch, GameAdapter, Panel
 from cogs.play import command_move, move_choices, seat_choices, typed_move
 from cogs.seats import legal, playing_seat, typed_seat
@@ -251,6 +251,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
         await command_move(interaction, lambda t, s: bid_steps(t, s, wanted), BID_CONFIRM)
 
     @bid.autocomplete("cards")
+    @busy_choices
     async def _bid_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -283,6 +284,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
         await command_move(interaction, steps)
 
     @cheat.autocomplete("captain")
+    @busy_choices
     async def _cheat_captains(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -299,6 +301,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
                            DISCARD_DONE if done else None)
 
     @discard.autocomplete("cards")
+    @busy_choices
     async def _discard_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -320,6 +323,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
         await command_move(interaction, lambda t, s: typed_move(t, s, card, CHOICE_KINDS))
 
     @choose.autocomplete("card")
+    @busy_choices
     async def _choose_options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -331,6 +335,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
         await command_move(interaction, lambda t, s: typed_move(t, s, action))
 
     @move.autocomplete("action")
+    @busy_choices
     async def _move_options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

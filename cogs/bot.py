@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
@@ -43,6 +44,36 @@ log = logging.getLogger("parley.cogs")
 #: every game's Discord module: its ``GAME_ID``, its look (``ADAPTER``) and its move
 #: commands (``COG``)
 GAME_MODULES = (all_hands, neuroshima, pirate_tricks, seafarers, sewer_pirats)
+
+
+#: a field of Discord's 50035 error, as discord.py flattens it: "In 3.options.0.name: ..."
+_REFUSED_FIELD = re.compile(r"In (\S+): (.+)")
+
+
+def refused_sync(error: discord.HTTPException, uploaded: list[dict], where: str = "") -> str:
+    """One sentence for the log when Discord refuses the command sync: which command and
+    which of its fields, Discord's reason, and what to change. ``uploaded`` is the command
+    list as sent (Discord's field paths index it)."""
+    found = _REFUSED_FIELD.search(error.text or "")
+    if found is None:
+        return (f"Discord refused the slash commands{where} ({error.status}, code {error.code}: "
+                f"{error.text}); the commands registered before keep working.")
+    path, reason = found.group(1), found.group(2).strip()
+    parts = path.split(".")
+    names: list[str] = []
+    node: object = uploaded
+    field = parts[-1]
+    for part in parts:
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+            if isinstance(node, dict) and "name" in node and "description" in node:
+                names.append(str(node["name"]))
+        elif isinstance(node, dict):
+            node = node.get(part)
+    command = "/" + " ".join(names) if names else "a command"
+    return (f"Discord refused the slash commands{where}: the {field} of {command} ({path}): "
+            f"{reason} Change it in the code and restart; until then the commands "
+            "registered before keep working.")
 
 
 class ParleyTree(app_commands.CommandTree):
@@ -120,7 +151,7 @@ class ParleyBot(commands.Bot):
         c = self.config
         shards = None if c.shard_count is None or c.shard_ids is None else \
             Shards(c.shard_count, frozenset(c.shard_ids))
-        self.svc = TableService(self.store, shards=shards)
+        self.svc = TableService(self.store, shards=shards, deliveries=True)
         await self.add_cog(GameCog(self))
         for module in GAME_MODULES:
             adapters.register(module.GAME_ID, module.ADAPTER, module.COG.__cog_group_name__)
@@ -134,22 +165,24 @@ class ParleyBot(commands.Bot):
     async def sync_commands(self) -> None:
         """Dev server: copy the commands there and sync (instant). Else a global sync.
 
-        A refused sync does not stop the bot (the commands synced before keep working); the
-        log says what to fix.
+        A refused sync does not stop the bot: Discord refuses a sync whole, so the commands
+        it had before keep working, and so do every table's buttons and menus. The log says
+        in one line which command and which field Discord refused and what to change
+        (``refused_sync``), with no traceback.
         """
+        guild = None if self.config.dev_guild is None else discord.Object(id=self.config.dev_guild)
+        where = "" if guild is None else f" in server {self.config.dev_guild}"
         try:
-            if self.config.dev_guild is not None:
-                guild = discord.Object(id=self.config.dev_guild)
+            if guild is not None:
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+            await self.tree.sync(guild=guild)
         except discord.Forbidden:
             log.error(
                 "Discord refused to register the slash commands%s. Invite the bot with the "
-                "'applications.commands' scope (see `python bot.py` without a token).",
-                "" if self.config.dev_guild is None else f" in server {self.config.dev_guild}",
-            )
+                "'applications.commands' scope (see `python bot.py` without a token).", where)
+        except discord.HTTPException as error:
+            uploaded = [c.to_dict(self.tree) for c in self.tree._get_all_commands(guild=guild)]
+            log.error("%s", refused_sync(error, uploaded, where))
 
     async def close(self) -> None:
         try:

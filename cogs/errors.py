@@ -1,7 +1,10 @@
 """One polite, ephemeral answer for anything that went wrong while handling a user.
 
 Rules refusals (``IllegalAction``) and option errors carry a sentence meant for the user
-and are shown as they are. Anything else is logged with its traceback for the operator and
+and are shown as they are. So is a database that is busy or not answering
+(``data.db.StoreBusy`` and ``StoreUnavailable`` are refusals too: "try again in a
+moment"), and it is not logged here: the store's backend tells the operator once per
+outage (issue 21, item 4). Anything else is logged with its traceback for the operator and
 answered with a generic sentence: no traceback, token or hidden information reaches Discord.
 
 The log line names what failed by ``describe``: the command, or the kind of component with
@@ -18,10 +21,12 @@ import re
 from collections.abc import Awaitable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
 from cogs import texts
+from cogs.permissions import permission_sentence
 from engine.core import IllegalAction
 
 log = logging.getLogger("parley.cogs")
@@ -125,13 +130,36 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     Red 13"), which is as private as its custom id.
     """
     text = user_message(error)
-    if text is None:
+    trouble = discord_trouble(error)
+    if text is None and trouble is not None:
+        # Discord refused or failed a call: its trouble, not ours (issue 21)
+        code = getattr(trouble, "code", 0)
+        log.warning("Discord failed while handling %s (%s)", describe(interaction),
+                    f"{trouble.status}, code {code}" if isinstance(trouble, discord.HTTPException)
+                    else type(trouble).__name__)
+        text = (permission_sentence(interaction, moved=False)
+                if isinstance(trouble, discord.Forbidden) and code in (50001, 50013)
+                else texts.DISCORD_TROUBLE)
+    elif text is None:
         log.error("failed: %s", describe(interaction), exc_info=error)
         text = texts.INTERNAL_ERROR
     try:
         await answer(interaction, text)
-    except Exception:  # noqa: BLE001 - Discord unreachable or the answer refused: logged
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as failed:
+        log.warning("could not answer a failed %s (%s)", describe(interaction),
+                    getattr(failed, "status", type(failed).__name__))
+    except Exception:  # noqa: BLE001 - the answer refused for another reason: logged
         log.warning("could not answer a failed %s", describe(interaction), exc_info=True)
+
+
+def discord_trouble(error: BaseException) -> BaseException | None:
+    """The failure of Discord's (an HTTP error, Discord out of reach) behind ``error``, if
+    that is what it is."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, (discord.HTTPException, aiohttp.ClientError, TimeoutError)):
+        return error
+    return None
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[Any]) -> None:

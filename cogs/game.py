@@ -24,6 +24,7 @@ from discord.ext import commands
 
 import engine
 from cogs import table_actions, texts
+from cogs.actions import busy_choices
 from cogs.errors import answer
 from cogs.play import show_panel
 from cogs.replay import TableLogCommands
@@ -159,8 +160,8 @@ def new_command(game: Any, cog: GameCog) -> app_commands.Command:
 def new_group(cog: GameCog) -> app_commands.Group:
     """``/game new``: one command per game of the engine's registry."""
     group = app_commands.Group(
-        name="new", description="Open a game table in this channel: pick the game, then its "
-                                "options (you host it and take the first seat)")
+        name="new", description="Open a game table here: pick the game, then its options "
+                                "(you host and take the first seat)")
     for _, game in sorted(engine.GAMES.items()):
         if _PARAMETER.fullmatch(game.id.replace("-", "_")):
             group.add_command(new_command(game, cog))
@@ -252,6 +253,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         await table_actions.hand_over(interaction, await live_table(interaction), seat, to)
 
     @replace.autocomplete("seat")
+    @busy_choices
     async def _replace_seats(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -308,6 +310,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         await send_rules(interaction, table.game_id, table.options)
 
     @rules.autocomplete("game")
+    @busy_choices
     async def _rules_games(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

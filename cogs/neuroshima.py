@@ -34,7 +34,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import ranked
+from cogs.actions import busy_choices, ranked
 from cogs.adapters import GameAdapter, Menu, Panel, Pick, Step
 from cogs.play import command_move, move_choices, typed_move
 from cogs.seats import bot_of, legal, names_of, playing_seat
@@ -311,6 +311,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
                            lambda t, s: place_step(t, s, tile, space, rotation, boarding))
 
     @place.autocomplete("tile")
+    @busy_choices
     async def _place_tiles(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
         found = await _table_and_seat(interaction)
@@ -322,6 +323,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
                 for key in ranked(keys, current, _tile_name)]
 
     @place.autocomplete("space")
+    @busy_choices
     async def _place_spaces(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         found = await _table_and_seat(interaction)
@@ -345,6 +347,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
         await command_move(interaction, lambda t, s: typed_move(t, s, action, USE_KINDS))
 
     @use.autocomplete("action")
+    @busy_choices
     async def _use_options(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, USE_KINDS)
@@ -357,6 +360,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
                            lambda t, s: typed_move(t, s, option, CHOOSE_KINDS))
 
     @choose.autocomplete("option")
+    @busy_choices
     async def _choose_options(self, interaction: discord.Interaction,
                               current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, CHOOSE_KINDS)
@@ -371,6 +375,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
         await command_move(interaction, steps)
 
     @discard.autocomplete("tile")
+    @busy_choices
     async def _discard_tiles(self, interaction: discord.Interaction,
                              current: str) -> list[app_commands.Choice[str]]:
         found = await _table_and_seat(interaction)
@@ -413,6 +418,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
         await command_move(interaction, lambda t, s: typed_move(t, s, action, None))
 
     @move.autocomplete("action")
+    @busy_choices
     async def _move_options(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, None)

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import ranked
+from cogs.actions import busy_choices, ranked
 from cogs.adapters import Batch, GameAdapter, Panel
 from cogs.play import command_move, move_choices, seat_choices, typed_move
 from cogs.seats import legal, playing_seat, typed_seat
@@ -222,6 +222,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         await command_move(interaction, lambda t, s: [Action("bid", {"amount": int(amount)})])
 
     @bid.autocomplete("amount")
+    @busy_choices
     async def _bid_amounts(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
@@ -241,6 +242,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         await command_move(interaction, lambda t, s: [Action("reveal", {"card": code})])
 
     @reveal.autocomplete("card")
+    @busy_choices
     async def _reveal_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -256,6 +258,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         await command_move(interaction, steps)
 
     @give.autocomplete("player")
+    @busy_choices
     async def _give_players(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -269,6 +272,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         await command_move(interaction, lambda t, s: ditch_steps(wanted))
 
     @ditch.autocomplete("cards")
+    @busy_choices
     async def _ditch_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -304,6 +308,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         await command_move(interaction, lambda t, s: [Action("play", {"card": code})])
 
     @play.autocomplete("card")
+    @busy_choices
     async def _play_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -315,6 +320,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         await command_move(interaction, lambda t, s: typed_move(t, s, action))
 
     @move.autocomplete("action")
+    @busy_choices
     async def _move_options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

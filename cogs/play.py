@@ -104,7 +104,7 @@ async def command_move(interaction: discord.Interaction, build: StepBuilder,
         await interaction.edit_original_response(content=done_text(table, outcome, seat))
 
     await move(bot_of(interaction), table, str(interaction.user.id), steps, finish=finish,
-               answer=answer)
+               answer=answer, interaction=interaction)
 
 
 # -- the private panel ----------------------------------------------------------------------
@@ -176,7 +176,7 @@ async def panel_move(
     try:
         done = await move(bot_of(interaction), table, str(interaction.user.id),
                           [s for s in steps if s is not None], finish=last, expect=moves,
-                          answer=answer)
+                          answer=answer, interaction=interaction)
     except IllegalAction as err:
         await interaction.followup.send(err.reason, ephemeral=True)
         return

@@ -23,6 +23,7 @@ an open seat gets that seat's hand; the one who left it gets no more of it).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("parley.cogs")
 
 TURN = "turn"
+#: Discord's code for a message that is gone (a moderator deleted the board)
+UNKNOWN_MESSAGE = 10008
 LOBBY_MESSAGE = "lobby"
 #: how a hand goes to its person: a new DM (it notifies) or an edit of the hand message
 NEW, EDIT = "new", "edit"
@@ -91,8 +94,18 @@ class Story:
     move (for the DMs, ``newly_waiting``), and the boards of rounds that ended while the
     AIs kept moving: a fresh board is posted for each, so no round goes unseen."""
 
-    def __init__(self, first: Outcome) -> None:
+    def __init__(self, first: Outcome, *, taken: int | None = None, gone: str | None = None,
+                 fresh: bool | None = None, nonce: str = "", done: set[str] | None = None
+                 ) -> None:
         self.outcome = first
+        #: a seat a new person took over (their hand goes to them as a new DM), and a
+        #: person who gave up their seat (their hand message is cut to a line)
+        self.taken, self.gone = taken, gone
+        #: every hand message is brought up to date (the state before is unknown)
+        self.fresh = first.before is None if fresh is None else fresh
+        #: what makes this delivery's posts its own (``nonce``), and its items delivered
+        self._nonce = nonce or f"{first.table.key}:{first.table.version}"
+        self.done: set[str] = set() if done is None else done
         before = first.before
         self.seen: list[frozenset[int]] = [
             frozenset(before.get("to_act") or ()) if before is not None else frozenset(),
@@ -101,6 +114,36 @@ class Story:
         self.frames: list[tuple[Table, list[Event], Mapping[str, Any] | None]] = []
         self._shown: Mapping[str, Any] | None = before
         self._pending: list[Event] = list(first.events)
+
+    @classmethod
+    def owed(cls, table: Table, parts: Sequence[Mapping[str, Any]],
+             done: set[str] | None = None, since: float = 0.0) -> Story:
+        """The story of the changes a table owes (``data.deliveries``), told from the
+        table as it is now. With no part (a paused table resumed), the board is posted
+        anew; ``since``, when that was owed, tells its posts from earlier ones."""
+        events = [Event(e["kind"], e["text"], None if e["to"] is None else frozenset(e["to"]),
+                        e.get("data") or {}) for p in parts for e in p["events"]]
+        changed = {int(s) for p in parts for s in p["changed"]}
+        before = parts[0]["before"] if parts else None
+        outcome = Outcome(table, events, changed, table.status == FINISHED, before)
+        first = parts[0] if parts else {}
+        story = cls(outcome, taken=next((p["taken"] for p in reversed(parts)
+                                         if p.get("taken") is not None), None),
+                    gone=next((p["gone"] for p in reversed(parts) if p.get("gone")), None),
+                    fresh=not parts or any(p.get("fresh") for p in parts),
+                    nonce=f"{table.key}:{first.get('version', table.version)}:"
+                          f"{'' if parts else since}",
+                    done=done)
+        if parts:
+            story.seen = [frozenset(parts[0]["waiting"][0])] + [
+                frozenset(p["waiting"][-1]) for p in parts]
+        return story
+
+    def nonce(self, item: str) -> str:
+        """The nonce of this delivery's post ``item``: the same on every try, so Discord
+        posts it once even when a try is cut off between its post and our record of it
+        (Discord answers a repeated nonce with the message it made the first time)."""
+        return hashlib.blake2b(f"{self._nonce}:{item}".encode(), digest_size=12).hexdigest()
 
     def add(self, step: Outcome) -> None:
         """An AI move (``TableService.run_ai`` with one move) after the change."""
@@ -150,34 +193,41 @@ async def announce(
         await notice_dm_closed(bot, table, welcome)
 
 
-async def publish(
-    bot: ParleyBot,
-    story: Story,
-    *,
-    new_board: bool = False,
-    taken: int | None = None,
-    gone: str | None = None,
-) -> None:
+async def publish(bot: ParleyBot, story: Story, *, new_board: bool = False) -> None:
     """Show what a change did to the game, once the game has a state: the boards of rounds
     that ended on the way, then the turn message posted or edited (``new_board``: posted
-    anew); the hand of a seat a new person took over (``taken``), as a new DM; every
+    anew); the hand of a seat a new person took over (``story.taken``), as a new DM; every
     person's hand as ``hand_dm`` says (``dm_hands``); and the hand message of a person who
-    gave up their seat (``gone``) cut to a line."""
+    gave up their seat (``story.gone``) cut to a line.
+
+    Each item is done once: an item in ``story.done`` (delivered by an earlier try that
+    Discord cut short) is skipped, and each one delivered is added to it, so the deliverer
+    (cogs/delivery.py) can try again from where a failure stopped it."""
     table = story.outcome.table
     if table.state is None:
         return
-    for frame, events, shown in story.frames:
-        await publish_board(bot, frame, shown, events, force_new=True)
+    done = story.done
+    for i, (frame, events, shown) in enumerate(story.frames):
+        if f"frame:{i}" not in done:
+            await publish_board(bot, frame, shown, events, force_new=True,
+                                nonce=story.nonce(f"frame:{i}"))
+            done.add(f"frame:{i}")
     shown, pending = story.last_board
-    await publish_board(bot, table, shown, pending, force_new=new_board)
+    if "board" not in done:
+        await publish_board(bot, table, shown, pending, force_new=new_board,
+                            nonce=story.nonce("board"))
+        done.add("board")
     if table.status == FINISHED:
         await post_ratings(bot, table)
-    if taken is not None:
-        await send_hand(bot, table, taken, NEW, note=texts.HAND_TAKEN)
-    await dm_hands(bot, story.outcome, story.seen, all_seats=story.outcome.before is None,
-                   skip=taken)
-    if gone is not None:
-        await _retire_hand(bot, table, gone, texts.HAND_LEFT)
+    taken = story.taken
+    if taken is not None and "taken" not in done:
+        await send_hand(bot, table, taken, NEW, note=texts.HAND_TAKEN,
+                        nonce=story.nonce("taken"))
+        done.add("taken")
+    await dm_hands(bot, story, all_seats=story.fresh, skip=taken)
+    if story.gone is not None and "gone" not in done:
+        await _retire_hand(bot, table, story.gone, texts.HAND_LEFT)
+        done.add("gone")
 
 
 async def post_ratings(bot: ParleyBot, table: Table) -> None:
@@ -206,10 +256,12 @@ async def publish_board(
     events: Sequence[Event] = (),
     *,
     force_new: bool = False,
+    nonce: str | None = None,
 ) -> discord.Message | None:
     """Post or edit the table's turn message after a change (see the module docstring).
 
-    ``before`` is the public view the last turn message showed (None: unknown).
+    ``before`` is the public view the last turn message showed (None: unknown). ``nonce``
+    makes a repeated post of the same delivery Discord's first one (``Story.nonce``).
     """
     view = table.view(table.game, None)
     content, ping = turn_content(table, view, events)
@@ -228,10 +280,13 @@ async def publish_board(
             msg = channel.get_partial_message(int(ref[1]))
             return await msg.edit(content=content, embed=embed, attachments=[file],
                                   view=turn_components(table), allowed_mentions=allowed)
-        except discord.NotFound:
+        except discord.NotFound as gone:
+            if gone.code != UNKNOWN_MESSAGE:
+                raise  # the channel itself is gone: the deliverer pauses the table
             file.reset()
     msg = await channel.send(content, embed=embed, files=[file, *extras],
-                             view=turn_components(table), allowed_mentions=allowed)
+                             view=turn_components(table), allowed_mentions=allowed,
+                             nonce=nonce)
     await bot.store.set_message(table.key, TURN, str(channel.id), str(msg.id))
     return msg
 
@@ -337,12 +392,14 @@ def _dm_message(bot: ParleyBot, ref: tuple[str, str]) -> discord.PartialMessage:
 
 
 async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
-                    events: Sequence[Event] = (), reminded: str = "", note: str = "") -> None:
+                    events: Sequence[Event] = (), reminded: str = "", note: str = "",
+                    nonce: str | None = None) -> None:
     """Give a seat's person their private view (image, text twin, private news), as a new
     DM or by editing their hand message (``how``, see ``hand_dm``). A new DM becomes the
     hand message and the previous one is cut to a line. An edit of a message Discord no
     longer has (404) becomes a new DM for someone who takes DMs on every turn; for the
-    others it waits for their next new DM. Closed DMs are told once in the channel."""
+    others it waits for their next new DM. Closed DMs are told once in the channel. Any
+    other failure of Discord's propagates, for the deliverer to try again."""
     s = table.seats[seat]
     if not s.is_person or s.player is None or table.state is None:
         return
@@ -365,7 +422,7 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
                 file.reset()
                 ref = None
         msg = await send_dm(bot, s.player, content=content, embed=embed, file=file,
-                            allowed_mentions=quiet)
+                            allowed_mentions=quiet, nonce=nonce)
         if msg is None:
             await notice_dm_closed(bot, table, s.player)
             return
@@ -375,8 +432,6 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
                                                             channel=f"<#{table.id}>"))
     except discord.Forbidden:
         await notice_dm_closed(bot, table, s.player)
-    except discord.HTTPException:
-        log.warning("could not DM table %s seat %s", table.key, seat, exc_info=True)
 
 
 async def _retire(bot: ParleyBot, ref: tuple[str, str], text: str) -> None:
@@ -404,12 +459,14 @@ def newly_waiting(seen: Sequence[Collection[int]]) -> set[int]:
     return {s for s in seen[-1] if any(s not in earlier for earlier in seen[:-1])}
 
 
-async def dm_hands(bot: ParleyBot, outcome: Outcome, seen: Sequence[Collection[int]],
-                   all_seats: bool = False, skip: int | None = None) -> None:
+async def dm_hands(bot: ParleyBot, story: Story, all_seats: bool = False,
+                   skip: int | None = None) -> None:
     """After a change: each person's hand as ``hand_dm`` says, given the seats waited for
-    along the change (``seen``, see ``newly_waiting``). ``all_seats``: the state before is
-    unknown (the deal, a clock event), so every hand message is brought up to date.
-    ``skip``: a seat whose hand was just sent."""
+    along the change (``story.seen``, see ``newly_waiting``). ``all_seats``: the state
+    before is unknown (the deal, a clock event), so every hand message is brought up to
+    date. ``skip``: a seat whose hand was just sent. Each hand is one item of the story's
+    delivery (``hand:<seat>``), done once."""
+    outcome, seen = story.outcome, story.seen
     table = outcome.table
     asked = newly_waiting(seen)
     turn_changed = {s for s in range(len(table.seats))
@@ -423,8 +480,10 @@ async def dm_hands(bot: ParleyBot, outcome: Outcome, seen: Sequence[Collection[i
         if how == NEW and ended and \
                 not await bot.store.flag_once(table.key, f"end-dm:{s.player}"):
             how = EDIT  # the end is told once
-        if how is not None:
-            await send_hand(bot, table, seat, how, outcome.events)
+        if how is not None and f"hand:{seat}" not in story.done:
+            await send_hand(bot, table, seat, how, outcome.events,
+                            nonce=story.nonce(f"hand:{seat}"))
+            story.done.add(f"hand:{seat}")
 
 
 async def welcome_dm(bot: ParleyBot, table: Table, player: str) -> bool:

@@ -23,6 +23,7 @@ from discord import app_commands
 
 import engine
 from cogs import texts
+from cogs.actions import busy_choices
 from cogs.replay_views import (
     ask_to_take_back,
     check_may_see,
@@ -107,6 +108,7 @@ class TableLogCommands:
         await open_replay(interaction, await self._log_table(interaction, table), bool(gif))
 
     @replay.autocomplete("table")
+    @busy_choices
     async def _replay_tables(self, interaction: discord.Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
         return await self._tables_to_pick(interaction, current)
@@ -121,6 +123,7 @@ class TableLogCommands:
         await open_history(interaction, await self._log_table(interaction, table))
 
     @history.autocomplete("table")
+    @busy_choices
     async def _history_tables(self, interaction: discord.Interaction, current: str
                               ) -> list[app_commands.Choice[str]]:
         return await self._tables_to_pick(interaction, current)
@@ -149,6 +152,7 @@ class TableLogCommands:
             ephemeral=True)
 
     @export.autocomplete("table")
+    @busy_choices
     async def _export_tables(self, interaction: discord.Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
         return await self._tables_to_pick(interaction, current)

@@ -696,7 +696,7 @@ class UndoButton(DynamicItem[Button], template=(
             outcome = await undo.take_back(bot.store, request, time.time())
             _forget(message_id)
         await self._close(interaction, UNDO_DONE.format(asker=asker, said=said))
-        await play_on(bot, outcome)
+        await play_on(bot, outcome, interaction)
 
     async def _close(self, interaction: discord.Interaction, text: str) -> None:
         await interaction.edit_original_response(
@@ -742,7 +742,7 @@ async def ask_to_take_back(interaction: discord.Interaction, table: Table) -> No
                                said=move_said(table, request.said)),
         allowed_mentions=discord.AllowedMentions.none())
     await interaction.edit_original_response(content=UNDO_TAKEN)
-    await play_on(bot, outcome)
+    await play_on(bot, outcome, interaction)
 
 
 class TableLogButton(DynamicItem[Button], template=(

@@ -29,7 +29,7 @@ from discord.ext import commands
 
 import render
 from cogs import texts
-from cogs.actions import decode
+from cogs.actions import busy_choices, decode
 from cogs.adapters import GameAdapter, Menu, Panel, Pick, Step
 from cogs.play import command_move, move_choices
 from cogs.seats import legal, names_of
@@ -447,6 +447,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _one(BUILD, place))
 
     @build.autocomplete("place")
+    @busy_choices
     async def _build_places(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, BUILD)
@@ -457,6 +458,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _one(frozenset({"move_ship"}), move))
 
     @moveship.autocomplete("move")
+    @busy_choices
     async def _ship_moves(self, interaction: discord.Interaction,
                           current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, frozenset({"move_ship"}))
@@ -471,6 +473,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _one(frozenset({"play"}), card))
 
     @play.autocomplete("card")
+    @busy_choices
     async def _play_cards(self, interaction: discord.Interaction,
                           current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, frozenset({"play"}))
@@ -482,6 +485,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _one(frozenset({"bank"}), trade))
 
     @bank.autocomplete("trade")
+    @busy_choices
     async def _bank_trades(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, frozenset({"bank"}))
@@ -511,6 +515,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _one(frozenset({"trade"}), player))
 
     @partner.autocomplete("player")
+    @busy_choices
     async def _partners(self, interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, frozenset({"trade"}))
@@ -532,6 +537,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _one(ROBBER, hex))
 
     @robber.autocomplete("hex")
+    @busy_choices
     async def _robber_hexes(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, ROBBER)
@@ -542,6 +548,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _one(frozenset({"steal"}), player))
 
     @steal.autocomplete("player")
+    @busy_choices
     async def _victims(self, interaction: discord.Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, frozenset({"steal"}))
@@ -568,6 +575,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
         await command_move(interaction, _one(frozenset(_all_kinds()), action))
 
     @move.autocomplete("action")
+    @busy_choices
     async def _moves(self, interaction: discord.Interaction,
                      current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, None)

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import texts
-from cogs.actions import decode, label, ranked
+from cogs.actions import busy_choices, decode, label, ranked
 from cogs.adapters import GameAdapter, Panel
 from cogs.play import command_move, move_choices
 from cogs.seats import legal, names_of, playing_seat
@@ -177,6 +177,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         await command_move(interaction, build)
 
     @draw.autocomplete("take")
+    @busy_choices
     async def _draw_take(self, interaction: discord.Interaction,
                          current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, ("draw",))
@@ -188,6 +189,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         await command_move(interaction, _typed(("move",), move))
 
     @figure.autocomplete("move")
+    @busy_choices
     async def _figure_moves(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, ("move",))
@@ -199,6 +201,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         await command_move(interaction, _typed(("captain",), figure))
 
     @captain.autocomplete("figure")
+    @busy_choices
     async def _captain_figures(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, ("captain",))
@@ -222,6 +225,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         await command_move(interaction, _typed(("seize", "stay", "leave"), token))
 
     @seize.autocomplete("token")
+    @busy_choices
     async def _seize_tokens(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, ("seize", "stay", "leave"))
@@ -235,6 +239,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
             Action("discard", {"card": c}, f"Discard a {c} card") for c in wanted])
 
     @discard.autocomplete("cards")
+    @busy_choices
     async def _discard_cards(self, interaction: discord.Interaction,
                              current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, ("discard",))
@@ -261,6 +266,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         await command_move(interaction, _typed(("tribe",), tribe))
 
     @tribe.autocomplete("tribe")
+    @busy_choices
     async def _tribes(self, interaction: discord.Interaction,
                       current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, ("tribe",))
@@ -278,6 +284,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         await command_move(interaction, build)
 
     @hire.autocomplete("figure")
+    @busy_choices
     async def _bar_figures(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
         found = await playing_seat(interaction, GAME_ID)
@@ -310,6 +317,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
             Action("pay", {"card": c}, f"Pay with a {c} card") for c in wanted])
 
     @pay.autocomplete("cards")
+    @busy_choices
     async def _pay_cards(self, interaction: discord.Interaction,
                          current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current, ("pay",))
@@ -323,6 +331,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         await command_move(interaction, build)
 
     @move.autocomplete("action")
+    @busy_choices
     async def _moves(self, interaction: discord.Interaction,
                      current: str) -> list[app_commands.Choice[str]]:
         return await move_choices(interaction, GAME_ID, current)

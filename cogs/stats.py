@@ -24,6 +24,7 @@ from discord.ui import Button, DynamicItem
 
 import engine
 from cogs import texts
+from cogs.actions import busy_choices
 from cogs.errors import guarded
 from data.ratings import SURE, ai_name, is_ai
 from data.store import FORGOTTEN_NAME, LastGame, PlayerRating
@@ -201,6 +202,7 @@ class StatsCog(commands.GroupCog, group_name="stats",
         await send_private(interaction, leaderboard_text(rows, game_id))
 
     @leaderboard.autocomplete("game")
+    @busy_choices
     async def _leaderboard_games(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=g.title, value=gid)

@@ -10,20 +10,21 @@ all, one table at a time (``ParleyBot.table_lock``).
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from cogs import texts
+from cogs.delivery import deliver, resume_tables
 from cogs.messages import mention, pings
 from cogs.publish import (
-    Story,
     announce,
     channel_of,
     post_lobby,
-    publish,
     publish_board,
     remind,
 )
@@ -36,21 +37,19 @@ from engine.table import ABANDONED, LOBBY, PLAYING, Table
 if TYPE_CHECKING:
     from cogs.bot import ParleyBot
 
+log = logging.getLogger("parley.cogs")
 
-async def play_on(bot: ParleyBot, outcome: Outcome, **shown: Any) -> Outcome:
-    """After a change: the AI seats move, one move at a time, then the publisher shows it
-    all (``publish``, given ``shown``). Returns the whole outcome, AI moves included."""
+
+async def play_on(bot: ParleyBot, outcome: Outcome,
+                  interaction: discord.Interaction | None = None) -> Outcome:
+    """After a change: the AI seats move, one move at a time, then the publisher shows what
+    the change owes (``cogs/delivery.py``: recorded with the change, delivered once,
+    tried again after any trouble, which is told to the person of ``interaction``).
+    Returns the whole outcome, AI moves included."""
     key = outcome.table.key
     assert key is not None
-    async with bot.table_lock(key):
-        story = Story(outcome)
-        while story.outcome.ai_to_act and story.outcome.table.status == PLAYING:
-            step = await bot.svc.run_ai(key, time.time(), max_moves=1)
-            if step.table.version == story.outcome.table.version:
-                break
-            story.add(step)
-        await publish(bot, story, **shown)
-    return story.outcome
+    done = await deliver(bot, key, interaction=interaction)
+    return outcome if done is None else outcome.merge(done)
 
 
 def _seat_change(before: Table, after: Table) -> str:
@@ -118,7 +117,7 @@ async def join(interaction: discord.Interaction, table: Table) -> None:
     await announce(bot, after, texts.TOOK_SEAT.format(mention=interaction.user.mention,
                                                       name=f"**{name}**"),
                    interaction=interaction, lobby=True)
-    await play_on(bot, outcome, taken=seat)
+    await play_on(bot, outcome, interaction)
 
 
 async def leave(interaction: discord.Interaction, table: Table) -> None:
@@ -141,7 +140,7 @@ async def leave(interaction: discord.Interaction, table: Table) -> None:
     await announce(bot, after, text + _seat_change(table, after), ping=_host_ping(after),
                    interaction=interaction, lobby=True)
     if table.status == PLAYING and after.status == PLAYING:
-        await play_on(bot, outcome, gone=player)
+        await play_on(bot, outcome, interaction)
 
 
 async def hand_over(interaction: discord.Interaction, table: Table, seat_text: str,
@@ -163,8 +162,7 @@ async def hand_over(interaction: discord.Interaction, table: Table, seat_text: s
                                            seat=seat_name) + _seat_change(table, after),
                    interaction=interaction, lobby=True)
     if after.status == PLAYING:
-        gone = former.player if former.is_person else None
-        await play_on(bot, outcome, gone=gone)
+        await play_on(bot, outcome, interaction)
 
 
 async def add_ai(interaction: discord.Interaction, table: Table, level: str = "normal") -> None:
@@ -199,7 +197,7 @@ async def start(interaction: discord.Interaction, table: Table) -> None:
     people = [mention(after, s) for s, seat in enumerate(after.seats) if seat.is_person]
     await announce(bot, after, texts.STARTED.format(mentions=texts.join_words(people)),
                    ping=range(len(after.seats)), interaction=interaction, lobby=True)
-    await play_on(bot, outcome)
+    await play_on(bot, outcome, interaction)
 
 
 # -- moves -------------------------------------------------------------------------------------
@@ -214,15 +212,22 @@ async def move(
     finish: Action | None = None,
     expect: int | None = None,
     answer: Callable[[Outcome], Awaitable[None]],
+    interaction: discord.Interaction | None = None,
 ) -> Outcome:
     """A person's move: ``steps`` (then ``finish`` when still legal) applied as one batch,
     guarded by the seat's move count ``expect`` when the move comes from a menu. The
     person is answered first (``answer``, with what was applied), then the AI moves and
-    the board and the hands follow. Returns everything that happened."""
+    the board and the hands follow (a problem on the way is told to the person of
+    ``interaction`` as such: their move stands). Returns everything that happened."""
     outcome = await bot.svc.move_batch(table.id, player, list(steps), time.time(), expect,
                                        finish)
-    await answer(outcome)
-    return await play_on(bot, outcome)
+    try:
+        await answer(outcome)
+    except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as error:
+        # Discord did not take the answer; the move stands and is published all the same
+        log.warning("table %s: could not answer a move (%s)", outcome.table.key,
+                    getattr(error, "status", type(error).__name__))
+    return await play_on(bot, outcome, interaction)
 
 
 # -- the table's settings, closing and repair -------------------------------------------------
@@ -305,6 +310,8 @@ async def repost(bot: ParleyBot, table: Table) -> None:
     turn message is this one from now on."""
     if table.state is None:
         await post_lobby(bot, table)
+    elif table.key is not None and await resume_tables(bot, channel=table.id):
+        pass  # a table paused for its channel: the channel answers, so it goes on
     else:
         await publish_board(bot, table, None, force_new=True)
 

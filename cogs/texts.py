@@ -53,6 +53,48 @@ INTERNAL_ERROR = (
     "Something went wrong on my side. `/game status` shows where the table stands; "
     "try again in a moment."
 )
+#: the one choice an autocomplete list offers while the game database is busy or not
+#: answering (issue 21, item 4), and its value: words that name no move, card, seat or
+#: game, so that a command sent with it is refused with that command's own sentence
+DB_BUSY_CHOICE = "The game database is busy right now: try again in a moment."
+DB_BUSY_VALUE = "database busy, try again"
+# -- delivery troubles (issue 21): the move stands, whatever Discord does after it ---------
+DELIVERY_DISCORD = (
+    "Your move stands. Discord failed while I was showing it (the board or the players' "
+    "messages); I will finish as soon as Discord answers again, and tell whoever is next."
+)
+DELIVERY_BUG = (
+    "That is done and stands, but something went wrong on my side while I was showing it: "
+    "I will keep trying, and `/game status` posts the board again."
+)
+DELIVERY_DATABASE = (
+    "Your move stands. The game database stopped answering before I could show it; the "
+    "board and the notices follow as soon as it is back."
+)
+MISSING_PERMISSIONS = (
+    "Your move stands, but I can't post the board in this channel: I am missing the "
+    "{permissions} permission{s} here. Someone who can manage this channel's permissions "
+    "(a server admin) can give them to me; the board follows once they do."
+)
+MISSING_SOME_PERMISSION = (
+    "Your move stands, but Discord refused to let me post the board in this channel: I am "
+    "missing a permission here (View Channel, Send Messages, Embed Links, Attach Files or "
+    "Read Message History). A server admin can give it to me; the board follows once they do."
+)
+MISSING_SOME_PERMISSION_HERE = (
+    "Discord refused to let me do that in this channel: I am missing a permission here "
+    "(View Channel, Send Messages, Embed Links, Attach Files or Read Message History). A "
+    "server admin can give it to me."
+)
+DISCORD_TROUBLE = (
+    "Discord did not take my answer just now. Nothing of yours was lost: try again in a "
+    "moment, and `/game status` shows where the table stands."
+)
+MISSING_PERMISSIONS_HERE = (
+    "I can't do that in this channel: I am missing the {permissions} permission{s} here. "
+    "Someone who can manage this channel's permissions (a server admin) can give them to me."
+)
+
 DM_CLOSED = (
     "{mention}, I can't send you direct messages (they are closed for this server), so "
     "your cards will not come by DM. Use `/game hand` to see them, privately, any time."

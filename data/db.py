@@ -12,10 +12,18 @@ above ``data/`` knows which one runs: the cogs, the console and ``data/tables.py
 - :class:`Backend` hands out one write transaction at a time per caller (``transaction``)
   and reading connections that never wait for a writer (``reading``), and keeps the number
   of migrations run.
+- A database that does not answer at all (PostgreSQL stopped or unreachable, its
+  connections dropped, a SQLite file that cannot be opened or written) is an expected
+  fault, not a bug (issue 21, item 4): each backend turns it, where it talks to the
+  database, into :class:`StoreUnavailable`, a polite "try again in a moment" that every
+  click, command and autocomplete shows, and :class:`Outage` tells the operator once per
+  outage, by a WARNING, and once more, by an INFO, when the database answers again.
 """
 
 from __future__ import annotations
 
+import errno
+import logging
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -23,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import IllegalAction
+
+log = logging.getLogger(__name__)
 
 #: A row of a query: ``row["column"]`` and ``row[0]`` both work.
 Row = Any
@@ -58,6 +68,83 @@ class StoreBusy(IllegalAction):
             "The game database is busy right now (another program is writing to it). "
             "Nothing was changed: try again in a moment."
         )
+
+
+#: what a player is told while the database does not answer (``StoreUnavailable``)
+UNAVAILABLE_SENTENCE = (
+    "The game database is not answering right now. Nothing was changed: try again in a "
+    "moment."
+)
+UNSURE_SENTENCE = (
+    "The game database stopped answering while it saved your change, so it may or may not "
+    "have been saved. Try again in a moment: `/game status` then shows where the table "
+    "stands."
+)
+
+
+class StoreUnavailable(StoreBusy):
+    """The database did not answer at all: the server is stopped or unreachable, refuses
+    new connections, dropped the connection in use, or the file cannot be opened or
+    written. Nothing was written (unless ``unsure``): a transaction whose connection died
+    is rolled back by the database, and SQLite rolls back a transaction whose write failed.
+
+    A kind of :class:`StoreBusy` (the same answer: nothing changed, try again in a moment),
+    so whatever already waits out a busy database waits this out too: the turn clock's
+    pass (``TableService.tick``) gives a table back for its next pass instead of logging
+    a failure.
+
+    ``unsure``: the connection died while the database was committing, so the change may
+    have been saved; the sentence then says so instead of "Nothing was changed" (the move
+    count in the buttons keeps a second try from applying twice).
+    """
+
+    def __init__(self, unsure: bool = False) -> None:
+        IllegalAction.__init__(self, UNSURE_SENTENCE if unsure else UNAVAILABLE_SENTENCE)
+        self.unsure = unsure
+
+
+def fault_kind(exc: BaseException) -> str:
+    """What kind of failure ``exc`` is, fit for the log: its class, with the error code
+    that says more (an errno name, SQLite's error name, PostgreSQL's SQLSTATE). Never its
+    text, which could quote a statement or a connection string."""
+    kind = type(exc).__name__
+    code = (getattr(exc, "sqlite_errorname", None) or getattr(exc, "sqlstate", None)
+            or (errno.errorcode.get(exc.errno) if isinstance(exc, OSError)
+                and isinstance(exc.errno, int) else None))
+    return f"{kind} {code}" if code else kind
+
+
+class Outage:
+    """Whether a database answers, told to the operator once per outage: one WARNING when it
+    stops answering, naming it by :func:`describe` (no password) and the kind of failure
+    (:func:`fault_kind`), and one INFO when it answers again. Never a traceback: a database
+    that is down is an expected fault, and the players are told to try again meanwhile.
+
+    ``part`` is what failed or answered: the whole database by default (a PostgreSQL
+    server), or one connection of a SQLite file, whose reads go on from its open files
+    while its writes fail. The outage is over when every part that failed answers again.
+    """
+
+    def __init__(self, target: str | Path) -> None:
+        self.where = describe(target)
+        #: the parts that failed and have not answered since
+        self.down: set[str] = set()
+
+    def failed(self, exc: BaseException, unsure: bool = False,
+               part: str = "database") -> StoreUnavailable:
+        """The error to raise for ``exc``, a failure to reach the database; logged once."""
+        if not self.down:
+            log.warning("the database %s is not answering (%s): players are asked to try "
+                        "again until it does", self.where, fault_kind(exc))
+        self.down.add(part)
+        return StoreUnavailable(unsure)
+
+    def answered(self, part: str = "database") -> None:
+        """``part`` answered a statement: the outage, if there was one, may be over."""
+        if part in self.down:
+            self.down.discard(part)
+            if not self.down:
+                log.info("the database %s answers again", self.where)
 
 
 class Conn(ABC):
@@ -99,12 +186,14 @@ class Backend(ABC):
     def transaction(self, wait: float) -> AbstractAsyncContextManager[Conn]:
         """One write transaction, committed when the block ends and rolled back on any
         exception. StoreBusy, with nothing written, when the database's lock is not had
-        within ``wait`` seconds."""
+        within ``wait`` seconds; StoreUnavailable when the database does not answer (its
+        statements raise it too)."""
 
     @abstractmethod
     def reading(self, snapshot: bool = False) -> AbstractAsyncContextManager[Conn]:
         """A connection for reads, which never waits for a writer; with ``snapshot``, its
-        statements all see one committed state."""
+        statements all see one committed state. StoreUnavailable when the database does
+        not answer."""
 
     @abstractmethod
     async def begin_migration(self, conn: Conn) -> int:

@@ -23,6 +23,14 @@ Two asyncpg pools per store: one for writes, one for reads.
 - A process killed mid-move: its connection drops, and PostgreSQL rolls back whatever the
   transaction had done, so nothing is half-applied; a commit that returned is durable
   (``synchronous_commit`` as the server is configured, ``on`` by default).
+- The server stopped, restarting or unreachable (issue 21, item 4): what asyncpg raises
+  for a connection that is refused, dropped or closed (:func:`no_answer`) becomes
+  :class:`~data.db.StoreUnavailable` where this module talks to the server: taking a
+  connection from a pool, each statement, the commit. So does a pool that could not
+  connect within the wait (while the pool still had a free place: a wait for a place is
+  :class:`~data.db.StoreBusy`). The pools mend themselves: asyncpg drops a connection
+  that died and opens a new one at the next ``acquire``, so the first request after the
+  server is back is served. The operator is told once per outage (``data.db.Outage``).
 
 The number of migrations run is kept in the one-row table ``parley_schema``. A migration is
 one transaction that first takes a transaction-scoped advisory lock, so processes opening
@@ -32,14 +40,14 @@ an old database at once apply each migration exactly once.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
-from data.db import Backend, Conn, Row, StoreBusy
+from data.db import Backend, Conn, Outage, Row, StoreBusy, StoreUnavailable
 
 #: connections per store: writes at different tables run side by side up to this many
 WRITE_POOL = 8
@@ -47,6 +55,8 @@ WRITE_POOL = 8
 READ_POOL = 4
 #: the advisory lock that serializes migrations ("parley" in ASCII)
 _MIGRATION_LOCK = 0x7061726C6579
+
+T = TypeVar("T")
 
 
 @lru_cache(maxsize=256)
@@ -75,21 +85,81 @@ def _rowcount(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+#: what asyncpg raises when the server does not answer: a connection refused, reset or
+#: unreachable (OSError; its TimeoutError is judged where the wait is), dropped or never
+#: made (class 08, connection exception), ended by the server (57P01 admin shutdown, 57P02
+#: crash shutdown, 57P03 cannot connect now: starting or stopping, 57P05 idle session
+#: timeout), or refused for want of a free connection (53300 too many connections)
+_NO_ANSWER: tuple[type[BaseException], ...] = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.IdleSessionTimeoutError,
+    asyncpg.TooManyConnectionsError,
+)
+#: asyncpg's InterfaceError for a connection or a pool already closed (other
+#: InterfaceErrors are misuse: a released connection, wrong arguments)
+_CLOSED = ("connection is closed", "pool is closing", "pool is closed")
+
+
+def no_answer(exc: BaseException) -> bool:
+    """True when ``exc`` says the server did not answer (see ``_NO_ANSWER``), never for a
+    mistake of ours: a syntax error, a broken constraint or a protocol violation (08P01,
+    which PostgreSQL also uses for a statement sent with the wrong number of parameters)
+    stays what it is, and so does a timeout, judged by whoever waited."""
+    if isinstance(exc, (TimeoutError, asyncpg.ProtocolViolationError)):
+        return False
+    if isinstance(exc, _NO_ANSWER):
+        return True
+    if type(exc) is asyncpg.exceptions.InternalClientError:
+        # The server ended the session between two statements (an operator's
+        # pg_terminate_backend, a fast shutdown): its unasked-for error leaves asyncpg's
+        # protocol waiting for an answer that never comes, and the next statement is
+        # refused so. One statement at a time per connection never causes it otherwise.
+        return str(exc).startswith("cannot switch to state")
+    return isinstance(exc, asyncpg.InterfaceError) and str(exc) in _CLOSED
+
+
+#: asyncpg's InterfaceError for a statement on a pool's connection that is not held any
+#: more: given back by its holder (a mistake), or dropped by the pool because it died
+_DETACHED = "connection has been released back to the pool"
+
+
 class PostgresConn(Conn):
-    def __init__(self, con: asyncpg.Connection) -> None:
+    def __init__(self, con: asyncpg.Connection, outage: Outage) -> None:
         self.con = con
+        self.outage = outage
+        #: True while the block that took the connection runs (``PostgresBackend``): a
+        #: connection detached from it meanwhile was dropped by the pool, as dead
+        self.held = True
+
+    async def _ask(self, statement: Callable[[], Awaitable[T]]) -> T:
+        """The server's answer to ``statement()``; StoreUnavailable when it gave none (a
+        connection the pool dropped refuses the call itself, before any await)."""
+        try:
+            answer = await statement()
+        except Exception as exc:
+            if no_answer(exc) or (self.held and isinstance(exc, asyncpg.InterfaceError)
+                                  and str(exc).endswith(_DETACHED)):
+                raise self.outage.failed(exc) from exc
+            raise
+        self.outage.answered()
+        return answer
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self.con.fetch(numbered(sql), *params)
+        return await self._ask(lambda: self.con.fetch(numbered(sql), *params))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return _rowcount(await self.con.execute(numbered(sql), *params))
+        return _rowcount(await self._ask(lambda: self.con.execute(numbered(sql), *params)))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self.con.executemany(numbered(sql), list(rows))
+        await self._ask(lambda: self.con.executemany(numbered(sql), list(rows)))
 
     async def script(self, sql: str) -> None:
-        await self.con.execute(sql)  # no parameters: PostgreSQL runs every statement
+        # no parameters: PostgreSQL runs every statement
+        await self._ask(lambda: self.con.execute(sql))
 
 
 async def _keep_session(con: asyncpg.Connection) -> None:
@@ -106,52 +176,112 @@ class PostgresBackend(Backend):
     name = "postgresql"
     lock_row = " FOR NO KEY UPDATE"
 
-    def __init__(self, writers: asyncpg.Pool, readers: asyncpg.Pool, wait: float) -> None:
+    def __init__(self, writers: asyncpg.Pool, readers: asyncpg.Pool, wait: float,
+                 outage: Outage | None = None) -> None:
         self._writers = writers
         self._readers = readers
         self._wait = wait
+        self._outage = outage if outage is not None else Outage("PostgreSQL")
+        #: connections taken from each pool and not given back yet (see ``_acquire``)
+        self._held = {id(writers): 0, id(readers): 0}
 
     @classmethod
     async def connect(cls, url: str, busy_timeout: float) -> PostgresBackend:
         """The two pools on the database of ``url``; the write pool's ``lock_timeout`` is
-        ``busy_timeout``."""
+        ``busy_timeout``.
+
+        The pools connect when asked, never in the background (``min_size=0``): asyncpg
+        0.32 keeps a pool's ``min_size`` by reconnecting in a task of its own, which during
+        an outage logs a WARNING with a traceback at every try; here the request that meets
+        the outage says so (``StoreUnavailable``) and the operator is told once
+        (``Outage``). A connection idle for asyncpg's five minutes is closed, and the next
+        request opens one (a few milliseconds). Each pool makes its first connection here,
+        so a database that cannot be reached at start still stops the bot with asyncpg's
+        own error, as before.
+        """
         writers = await asyncpg.create_pool(
-            url, min_size=1, max_size=WRITE_POOL, reset=_keep_session,
+            url, min_size=0, max_size=WRITE_POOL, reset=_keep_session,
             server_settings={"application_name": "parley",
                              "lock_timeout": f"{_ms(busy_timeout)}ms"},
         )
+        readers: asyncpg.Pool | None = None
         try:
             readers = await asyncpg.create_pool(
-                url, min_size=1, max_size=READ_POOL, reset=_keep_session,
+                url, min_size=0, max_size=READ_POOL, reset=_keep_session,
                 server_settings={"application_name": "parley-read",
                                  "default_transaction_read_only": "on"},
             )
+            for pool in (writers, readers):
+                await pool.release(await pool.acquire())
         except BaseException:
+            if readers is not None:
+                await readers.close()
             await writers.close()
             raise
-        return cls(writers, readers, busy_timeout)
+        return cls(writers, readers, busy_timeout, Outage(url))
 
     async def close(self) -> None:
         await self._readers.close()
         await self._writers.close()
+
+    # -- connections ---------------------------------------------------------------------
+
+    async def _acquire(self, pool: asyncpg.Pool, wait: float) -> asyncpg.Connection:
+        """A connection of ``pool`` within ``wait`` seconds. StoreUnavailable when the
+        server does not answer, or when the wait ran out while the pool had a free place
+        (the time went into connecting); StoreBusy when every place was taken meanwhile.
+        A connection that died is not handed out: asyncpg opens a new one in its place."""
+        try:
+            con = await pool.acquire(timeout=max(0.001, wait))
+        except TimeoutError as exc:
+            if self._held[id(pool)] < pool.get_max_size():
+                raise self._outage.failed(exc) from exc
+            raise StoreBusy() from None
+        except Exception as exc:
+            if no_answer(exc):
+                raise self._outage.failed(exc) from exc
+            raise
+        self._held[id(pool)] += 1
+        return con
+
+    async def _release(self, pool: asyncpg.Pool, con: asyncpg.Connection) -> None:
+        """Give ``con`` back. A connection that died is dropped by the pool (its reset
+        fails): whatever the block raised stands, and a commit that returned stays done."""
+        self._held[id(pool)] -= 1
+        try:
+            await pool.release(con)
+        except Exception as exc:
+            if not no_answer(exc):
+                raise
+
+    @staticmethod
+    async def _commit(conn: PostgresConn) -> None:
+        """COMMIT; StoreUnavailable when the server does not answer, ``unsure`` when the
+        COMMIT was sent: a connection lost then leaves unknown whether it was done."""
+        try:
+            await conn.execute("COMMIT")
+        except StoreUnavailable as error:
+            # asyncpg refuses these before anything is sent: nothing was done
+            if isinstance(error.__cause__, (asyncpg.InterfaceError,
+                                            asyncpg.exceptions.InternalClientError)):
+                raise
+            raise StoreUnavailable(unsure=True) from error.__cause__
 
     # -- transactions --------------------------------------------------------------------
 
     @asynccontextmanager
     async def transaction(self, wait: float) -> AsyncIterator[Conn]:
         deadline = time.monotonic() + wait
-        try:
-            con = await self._writers.acquire(timeout=max(0.001, wait))
-        except TimeoutError:
-            raise StoreBusy() from None
+        con = await self._acquire(self._writers, wait)
+        conn = PostgresConn(con, self._outage)
         try:
             begin = "BEGIN"
             if wait != self._wait:  # the lock wait left of this write's own wait
                 begin += f"; SET LOCAL lock_timeout = {_ms(deadline - time.monotonic())}"
-            await con.execute(begin)
+            await conn.execute(begin)
             try:
-                yield PostgresConn(con)
-                await con.execute("COMMIT")
+                yield conn
+                await self._commit(conn)
             except BaseException:
                 try:
                     await con.execute("ROLLBACK")
@@ -161,19 +291,28 @@ class PostgresBackend(Backend):
         except asyncpg.LockNotAvailableError:
             raise StoreBusy() from None
         finally:
-            await self._writers.release(con)
+            conn.held = False
+            await self._release(self._writers, con)
 
     @asynccontextmanager
     async def reading(self, snapshot: bool = False) -> AsyncIterator[Conn]:
-        async with self._readers.acquire() as con:
+        con = await self._acquire(self._readers, self._wait)
+        conn = PostgresConn(con, self._outage)
+        try:
             if not snapshot:
-                yield PostgresConn(con)
+                yield conn
                 return
-            await con.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            await conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             try:
-                yield PostgresConn(con)
+                yield conn
             finally:
-                await con.execute("COMMIT")
+                try:
+                    await conn.execute("COMMIT")
+                except StoreUnavailable:
+                    pass  # a read-only transaction: nothing to lose
+        finally:
+            conn.held = False
+            await self._release(self._readers, con)
 
     # -- migrations ----------------------------------------------------------------------
 

@@ -12,6 +12,14 @@
   IMMEDIATE``. Each try waits ``_BEGIN_TRY_MS`` inside SQLite, and the store tries again
   until the write's own wait is over (then StoreBusy), without blocking the event loop.
 
+A file the system will not open, read or write (``SQLITE_CANTOPEN``, ``SQLITE_IOERR``,
+``SQLITE_FULL``: a folder or disk gone, a disk failing or full) is the SQLite form of a
+database that does not answer (issue 21, item 4): every statement, ``BEGIN`` and ``COMMIT``
+raise :class:`~data.db.StoreUnavailable` for it (SQLite rolls back a transaction whose
+write failed, so nothing was changed), and "database is locked" stays
+:class:`~data.db.StoreBusy`. The operator is told once per outage (``data.db.Outage``).
+The connections stay open and answer again as soon as the file can be reached.
+
 The journal is WAL with ``synchronous = FULL``: a commit that returned is on disk, so a
 crash of the process or the machine loses nothing acknowledged (the cost measured here is
 a fraction of a millisecond per commit; see bench/bench_store.py). The number of migrations
@@ -23,47 +31,85 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
-from data.db import Backend, Conn, Row, StoreBusy
+from data.db import Backend, Conn, Outage, Row, StoreBusy, StoreUnavailable
 from data.migrations import statements
 
 #: One try of ``BEGIN IMMEDIATE`` waits this long inside SQLite (its busy handler).
 _BEGIN_TRY_MS = 50
+#: SQLite's primary result codes for a file the system does not let it reach: SQLITE_IOERR
+#: (a read, write or sync refused), SQLITE_FULL (no room left), SQLITE_CANTOPEN (the file
+#: or its journal cannot be opened). Corruption (SQLITE_CORRUPT, SQLITE_NOTADB), a write
+#: on the read-only connection (SQLITE_READONLY) and mistakes in SQL are not among them.
+_NO_ANSWER_CODES = frozenset({sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL,
+                              sqlite3.SQLITE_CANTOPEN})
+
+T = TypeVar("T")
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc)
+    return "database is locked" in text or "database is busy" in text
+
+
+def no_answer(exc: BaseException) -> bool:
+    """True when ``exc`` says the file could not be reached (``_NO_ANSWER_CODES``, with
+    extended codes such as SQLITE_IOERR_WRITE folded to their primary code)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return (isinstance(exc, sqlite3.OperationalError) and isinstance(code, int)
+            and code & 0xFF in _NO_ANSWER_CODES)
 
 
 class SqliteConn(Conn):
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, outage: Outage | None = None,
+                 part: str = "writes") -> None:
         self.db = db
+        self.outage = outage if outage is not None else Outage(":memory:")
+        #: what this connection does, for ``Outage``: a file can refuse writes while the
+        #: reads go on from its open files. A statement of a write transaction that went
+        #: through proves nothing (the file is written at COMMIT): only a commit, or a read,
+        #: says that its part answers again.
+        self.part = part
+
+    async def _ask(self, statement: Callable[[], Awaitable[T]]) -> T:
+        """SQLite's answer to ``statement()``: StoreUnavailable when the file could not be
+        reached, StoreBusy when another program held it past the wait."""
+        try:
+            answer = await statement()
+        except sqlite3.OperationalError as exc:
+            if no_answer(exc):
+                raise self.outage.failed(exc, part=self.part) from exc
+            if _is_busy(exc):
+                raise StoreBusy() from exc
+            raise
+        if self.part == "reads":
+            self.outage.answered(self.part)
+        return answer
 
     # Reads use execute_fetchall: one trip to the connection's thread instead of three
     # (execute, fetch, close). Every trip waits for the event loop to pick the answer up, so
     # fewer trips hold the write lock for less time when the loop is busy (measured with
     # bench/bench_store.py --concurrency 4: p95 from 15 ms down to under 3 ms).
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self.db.execute_fetchall(sql, params))
+        return list(await self._ask(lambda: self.db.execute_fetchall(sql, params)))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cur = await self.db.execute(sql, params)
+        cur = await self._ask(lambda: self.db.execute(sql, params))
         return cur.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self.db.executemany(sql, rows)
+        await self._ask(lambda: self.db.executemany(sql, rows))
 
     async def script(self, sql: str) -> None:
         # executescript would commit the open transaction first: one statement at a time
         for statement in statements(sql):
-            await self.db.execute(statement)
-
-
-def _is_busy(exc: sqlite3.OperationalError) -> bool:
-    text = str(exc)
-    return "database is locked" in text or "database is busy" in text
+            await self.execute(statement)
 
 
 def _online_backup(source: str, dest: str) -> None:
@@ -90,8 +136,9 @@ class SqliteBackend(Backend):
                  path: str | Path = ":memory:") -> None:
         self._db = db
         self._path = str(path)
-        self._writer = SqliteConn(db)
-        self._reader = self._writer if reader is None else SqliteConn(reader)
+        outage = Outage(path)
+        self._writer = SqliteConn(db, outage)
+        self._reader = self._writer if reader is None else SqliteConn(reader, outage, "reads")
         self._lock = asyncio.Lock()
         # Reads of several statements (a replay) take turns on the reading connection; with
         # one connection (an in-memory database) they take the writers' lock instead.
@@ -141,10 +188,11 @@ class SqliteBackend(Backend):
             raise StoreBusy() from None
         try:
             db = self._db
-            await self._begin(db, deadline)
+            await self._begin(self._writer, deadline)
             try:
                 yield self._writer
-                await db.execute("COMMIT")
+                await self._writer.execute("COMMIT")
+                self._writer.outage.answered(self._writer.part)
             except BaseException:
                 # Queued after whatever statement is still running in the connection's
                 # thread (a cancelled await does not stop it), so it always lands last.
@@ -157,16 +205,16 @@ class SqliteBackend(Backend):
             self._lock.release()
 
     @staticmethod
-    async def _begin(db: aiosqlite.Connection, deadline: float) -> None:
+    async def _begin(conn: SqliteConn, deadline: float) -> None:
         # Each try waits _BEGIN_TRY_MS inside SQLite; between tries the event loop runs, so a
         # long wait for another process's lock never stalls the bot.
         while True:
             try:
-                await db.execute("BEGIN IMMEDIATE")
+                await conn.execute("BEGIN IMMEDIATE")
                 return
-            except sqlite3.OperationalError as exc:
-                if not _is_busy(exc):
-                    raise
+            except StoreUnavailable:  # out of reach: no wait makes it come back
+                raise
+            except StoreBusy:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise StoreBusy() from None
@@ -179,11 +227,11 @@ class SqliteBackend(Backend):
             if not snapshot or conn is self._writer:
                 yield conn
                 return
-            await conn.db.execute("BEGIN")
+            await conn.execute("BEGIN")
             try:
                 yield conn
             finally:
-                await conn.db.execute("COMMIT")
+                await conn.execute("COMMIT")
 
     # -- backups -------------------------------------------------------------------------
 

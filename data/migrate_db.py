@@ -33,7 +33,8 @@ WHAT = {"tables": "tables", "actions": "logged moves", "messages": "remembered p
         "flags": "once-only flags", "clock_claims": "turn-clock claims",
         "closed_tables": "rated or archived marks", "ratings": "ratings",
         "rating_changes": "rated seats", "forget_requests": "waiting forget-me requests",
-        "forgotten_seats": "forgotten seats not yet rated"}
+        "forgotten_seats": "forgotten seats not yet rated",
+        "deliveries": "boards and notices still to deliver"}
 
 
 class CopyError(Exception):

@@ -289,6 +289,36 @@ _POSTGRESQL_5 = """
     );
     """
 
+_SQLITE_6 = """
+    -- what a table's changes owe its channel and its players' DMs and have not delivered
+    -- yet (issue 21): written in the transaction of the change, removed once delivered
+    CREATE TABLE deliveries (
+        table_key  INTEGER NOT NULL PRIMARY KEY REFERENCES tables (key),
+        parts      TEXT NOT NULL,             -- JSON: one object per change owed, in order
+        done       TEXT NOT NULL DEFAULT '[]',  -- JSON: the items of them already delivered
+        since      REAL NOT NULL,             -- when the oldest change owed was saved
+        attempts   INTEGER NOT NULL DEFAULT 0,
+        next_try   REAL NOT NULL,             -- when the delivery worker tries (again)
+        problem    TEXT,                      -- why the last try failed, in words
+        paused     TEXT                       -- why the table is paused (channel gone), or NULL
+    );
+    CREATE INDEX deliveries_due ON deliveries (next_try);
+    """
+
+_POSTGRESQL_6 = """
+    CREATE TABLE deliveries (
+        table_key  BIGINT NOT NULL PRIMARY KEY REFERENCES tables (key),
+        parts      TEXT NOT NULL,
+        done       TEXT NOT NULL DEFAULT '[]',
+        since      DOUBLE PRECISION NOT NULL,
+        attempts   INTEGER NOT NULL DEFAULT 0,
+        next_try   DOUBLE PRECISION NOT NULL,
+        problem    TEXT,
+        paused     TEXT
+    );
+    CREATE INDEX deliveries_due ON deliveries (next_try);
+    """
+
 MIGRATIONS: list[Migration] = [
     # 1: tables, the append-only action log, the bot's remembered posts, once-only flags.
     Migration(
@@ -321,6 +351,14 @@ MIGRATIONS: list[Migration] = [
     Migration(
         sqlite=_SQLITE_5,
         postgresql=_POSTGRESQL_5,
+    ),
+    # 6: deliveries owed (issue 21): what a change must publish (the turn message, the
+    # pings, the hand DMs, the AI's next move) is recorded in the change's own transaction
+    # and delivered by a worker that retries, resumes after a restart, and pauses a table
+    # whose channel is gone.
+    Migration(
+        sqlite=_SQLITE_6,
+        postgresql=_POSTGRESQL_6,
     ),
 ]
 

@@ -61,6 +61,7 @@ from typing import Any
 
 import engine
 from data.db import Backend, Conn, Row, StoreBusy, describe, is_postgresql
+from data.deliveries import Deliveries, owe
 from data.migrations import MIGRATIONS, Migration
 from engine.core import Action, Event, IllegalAction
 from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING, Clock, Seat, Settings, Table
@@ -97,6 +98,8 @@ SCHEMA_TABLES: dict[str, tuple[str, str]] = {
                        "sigma_after", "table_key, seat"),
     "forget_requests": ("player, placeholder, asked_at", "player"),
     "forgotten_seats": ("table_key, seat", "table_key, seat"),
+    "deliveries": ("table_key, parts, done, since, attempts, next_try, problem, paused",
+                   "table_key"),
 }
 
 #: the name a forgotten person's seat keeps at a closed table; ``{n}`` is the seat's number
@@ -488,6 +491,8 @@ class Store:
         try:
             rows = await self._log_rows(db, table.key or 0)
             return await asyncio.to_thread(_rebuild, table, rows)
+        except StoreBusy:
+            raise  # the database did not answer: the log is not at fault
         except Exception as exc:  # noqa: BLE001 - a log that does not replay
             damaged = DamagedTable(table.key or 0, table.id, table.host, table.status,
                                    f"action log of an archived table ({type(exc).__name__})")
@@ -613,8 +618,18 @@ class Store:
         return out
 
     async def playing(self) -> list[Table]:
-        """Every playing table, without its state (the clock loop walks them)."""
-        return await self.list_tables(None, (PLAYING,))
+        """Every playing table that is not paused (its channel gone: data/deliveries.py),
+        without its state (the clock loop walks them)."""
+        tables = await self.list_tables(None, (PLAYING,))
+        async with self._reading() as db:
+            paused = {int(r[0]) for r in await db.fetch(
+                "SELECT table_key FROM deliveries WHERE paused IS NOT NULL")}
+        return [t for t in tables if t.key not in paused]
+
+    @property
+    def deliveries(self) -> Deliveries:
+        """What the tables' changes owe their channels, not yet delivered."""
+        return Deliveries(self)
 
     async def host_of(self, channel_id: str, live: bool = True) -> tuple[int, str] | None:
         """(key, host) of the channel's live table (``live``) or of its newest table, read
@@ -651,6 +666,7 @@ class Store:
         expect_version: int | None = None,
         *,
         wait: float | None = None,
+        owed: Callable[[Table], dict | None] | None = None,
     ) -> Table:
         """Load, ``fn(table)``, save, in one transaction; returns the table as saved.
 
@@ -658,6 +674,8 @@ class Store:
         and propagates. The version goes up by at least one, so a change ``fn`` made
         without bumping it (settings) still shows as a new version. ``expect_version``
         refuses with Conflict when the table is no longer at the version the caller saw.
+        ``owed(table)``, called once the change is made, gives what it owes the players
+        (a part of ``data.deliveries``), recorded in the same transaction.
         """
         async with self._write(wait) as db:
             table = await self._load(db, key)
@@ -668,7 +686,12 @@ class Store:
             if table.version <= before:
                 table.version = before + 1
             await self._save(db, table, before, now)
+            await self._owe(db, table, owed(table) if owed is not None else None, now)
         return table
+
+    async def _owe(self, db: Conn, table: Table, part: dict | None, now: float) -> None:
+        if part is not None and table.key is not None:
+            await owe(db, table.key, part, now)
 
     async def apply_move(
         self,
@@ -699,6 +722,7 @@ class Store:
         expect_seat_moves: int | None = None,
         *,
         on_load: Callable[[Table], object] | None = None,
+        owed: Callable[[Table, list[Event]], dict | None] | None = None,
     ) -> tuple[Table, list[Event]]:
         """Apply several steps of one seat as one transaction: all of them or none.
 
@@ -706,6 +730,7 @@ class Store:
         Discord menu as a batch (shared DESIGN.md, the Game contract); no other move can
         come between its steps, and a step the engine refuses refuses the whole batch with
         its reason. ``expect_seat_moves`` is the seat's count before the first step.
+        ``owed(table, events)`` gives what the move owes the players (``mutate``).
         """
         if not actions:
             raise ValueError("A batch of moves needs at least one move.")
@@ -725,6 +750,7 @@ class Store:
                 "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM actions WHERE table_key = ?",
                 [(key, seat, _dumps(a.to_dict()), float(now), key) for a in actions],
             )
+            await self._owe(db, table, owed(table, events) if owed is not None else None, now)
         return table, events
 
     # -- the action log ------------------------------------------------------------------

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from data import deliveries
 from data.store import QUICK_WAIT, Conflict, DamagedTable, Store, StoreBusy
 from engine import ai
 from engine.core import Action, Event, IllegalAction, rng
@@ -165,6 +166,43 @@ def _waiting_people(table: Table) -> list[int]:
     return [s for s in table.clock.waiting_for if not table.seats[s].is_ai]
 
 
+def waiting_people(table: Table) -> frozenset[int]:
+    """The people (not AI seats) the game waits for now (none before the deal)."""
+    if table.state is None or table.status != PLAYING:
+        return frozenset()
+    return frozenset(s for s in table.to_act(table.game) if table.seats[s].is_person)
+
+
+def owed_part(before_view: dict | None, after: Table, events: list[Event],
+              changed: set[int], *, taken: int | None = None, gone: str | None = None,
+              fresh: bool = False) -> dict | None:
+    """What a change of a dealt table owes its players (``data.deliveries.part``); None
+    for a table closed without a game to tell (abandoned)."""
+    if after.state is None or after.status not in (PLAYING, FINISHED):
+        return None
+    was = frozenset((before_view or {}).get("to_act") or ())
+    out = deliveries.part(before=before_view, events=events, changed=changed,
+                          waiting=[was, waiting_people(after)], taken=taken, gone=gone,
+                          fresh=fresh or before_view is None)
+    out["version"] = after.version
+    return out
+
+
+def _seat_moves(before: list[tuple[str | None, bool]], after: Table
+                ) -> tuple[int | None, str | None]:
+    """(the seat a new person took over, the person who gave a seat up) in a seat change."""
+    taken = gone = None
+    for seat, (player, person) in enumerate(before):
+        if seat >= len(after.seats):
+            continue
+        now = after.seats[seat]
+        if now.is_person and now.player != player:
+            taken = seat
+        if person and now.player != player:
+            gone = player
+    return taken, gone
+
+
 def shard_of(guild: str | None, count: int) -> int:
     """The Discord shard of a guild: ``(guild_id >> 22) % count``, Discord's own formula;
     a table without a guild (a direct message) is shard 0's, as Discord sends DMs there."""
@@ -205,13 +243,25 @@ def process_name() -> str:
 
 class TableService:
     def __init__(self, store: Store, *, owner: str | None = None,
-                 claim_lease: float = CLAIM_LEASE, shards: Shards | None = None) -> None:
+                 claim_lease: float = CLAIM_LEASE, shards: Shards | None = None,
+                 deliveries: bool = False) -> None:
         self.store = store
+        #: whether each change records what it owes the players (``data.deliveries``):
+        #: the bot's service does, for its deliverer; the console, which shows every
+        #: change itself, does not
+        self.deliveries = deliveries
         #: who this process is in the clock's claims
         self.owner = owner or process_name()
         self.claim_lease = claim_lease
         #: the shards whose tables this process's clock walks (None: every table)
         self.shards = shards
+
+    def _owed(self, before_view: dict | None, after: Table, events: list[Event],
+              changed: set[int], **flags: Any) -> dict | None:
+        """What a change owes (``owed_part``), when this service records it."""
+        if not self.deliveries:
+            return None
+        return owed_part(before_view, after, events, changed, **flags)
 
     # -- finding tables ------------------------------------------------------------------
 
@@ -229,11 +279,21 @@ class TableService:
         def change(t: Table) -> None:
             seen["before"] = public_view(t)
             seen["private"] = private_views(t)
+            seen["seats"] = [(s.player, s.is_person) for s in t.seats]
+            seen["dealt"] = t.state is not None
             fn(t)
 
-        after = await self.store.mutate(table.key, change, now, wait=QUICK_WAIT)
+        def owed(t: Table) -> dict | None:
+            seen["changed"] = _changed(seen["private"], private_views(t))
+            taken, gone = _seat_moves(seen["seats"], t)
+            return self._owed(seen["before"], t, [], seen["changed"],
+                              taken=taken if seen["dealt"] else None, gone=gone)
+
+        after = await self.store.mutate(table.key, change, now, wait=QUICK_WAIT, owed=owed)
+        if "changed" not in seen:
+            seen["changed"] = _changed(seen["private"], private_views(after))
         return Outcome(after, finished=after.status == FINISHED, before=seen["before"],
-                       private_changed=_changed(seen["private"], private_views(after)))
+                       private_changed=seen["changed"])
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -390,6 +450,7 @@ class TableService:
     ) -> Outcome:
         before: dict[int, dict] = {}
         shown: dict[str, Any] = {}
+        changed: set[int] = set()
 
         def on_load(t: Table) -> None:
             # The seat may have been handed to an AI (time-out) since the caller looked.
@@ -400,11 +461,15 @@ class TableService:
             before.update(private_views(t))
             shown["view"] = public_view(t)
 
+        def owed(t: Table, events: list[Event]) -> dict | None:
+            changed.update(_changed(before, private_views(t)))
+            return self._owed(shown["view"], t, events, changed)
+
         table, events = await self.store.apply_moves(
-            key, seat, steps, now, expect_seat_moves, on_load=on_load
+            key, seat, steps, now, expect_seat_moves, on_load=on_load, owed=owed
         )
-        return Outcome(table, events, _changed(before, private_views(table)),
-                       table.status == FINISHED, shown["view"], list(steps))
+        return Outcome(table, events, changed, table.status == FINISHED, shown["view"],
+                       list(steps))
 
     async def _ai_move(self, table: Table, seat: int, level: str, now: float) -> Outcome | None:
         """Let the AI choose for ``seat`` on ``table`` and apply it; None when the table
@@ -544,6 +609,9 @@ class TableService:
         else:
             raise IllegalAction("This table's saved game reads fine: there is nothing to repair.")
         table = await self.store.repair(key, now)
+        part = self._owed(None, table, [], set(), fresh=True)
+        if part is not None:
+            await self.store.deliveries.add(key, part, now)
         return table, sum(table.seat_moves)
 
     # -- the turn clock ------------------------------------------------------------------
@@ -589,8 +657,8 @@ class TableService:
             except DamagedTable:
                 continue  # logged once by the store; /game repair brings it back
             except StoreBusy:
-                log.warning("turn clock: the database stayed locked; table %s waits for "
-                            "the next pass", head.key)
+                log.warning("turn clock: the database was busy or did not answer; table "
+                            "%s waits for the next pass", head.key)
                 await self._unclaim(head.key)
                 continue
             except Exception:
@@ -634,7 +702,9 @@ class TableService:
                 for s in seats:
                     t.replace_with_ai(s, TIMEOUT_AI_LEVEL)
 
-            await self.store.mutate(key, replace, now)
+            await self.store.mutate(
+                key, replace, now,
+                owed=lambda t: self._owed(public_view(t), t, [], set(), fresh=True))
             outcome = await self.run_ai(key, now)
             return ClockEvent("ai-seat", outcome.table, seats, True, outcome)
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import engine
 from data.store import LogEntry, Store
-from data.tables import Outcome, private_views
+from data.tables import Outcome, owed_part, private_views
 from engine import undo
 from engine.ai import clone
 from engine.core import Action, IllegalAction
@@ -165,4 +165,7 @@ async def take_back(store: Store, request: UndoRequest, now: float) -> Outcome:
                                      request.action)
     after = private_views(table)
     changed = {s for s in set(private) | set(after) if private.get(s) != after.get(s)}
+    part = owed_part(public, table, [], changed)
+    if part is not None:
+        await store.deliveries.add(request.key, part, now)
     return Outcome(table, [], changed, False, before=public)

@@ -161,6 +161,23 @@ class PgServer:
             cwd=self.folder, capture_output=True, text=True)
         return proc.returncode == 0
 
+    def halt(self) -> None:
+        """Stop the server as an operator does (``pg_ctl stop -m fast``: every session is
+        ended, open transactions are rolled back) and keep its folder, so that ``resume``
+        starts it again on the same data and port (issue 21, item 4: an outage)."""
+        proc = subprocess.run(
+            self.prefix + [self.programs["pg_ctl"], "-D", str(self.data), "-m", "fast",
+                           "-w", "-t", "60", "stop"],
+            cwd=self.folder, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"The test PostgreSQL server did not stop:\n{proc.stderr}")
+
+    def resume(self) -> None:
+        """Start again, on the same data directory and port, the server ``halt`` stopped."""
+        if not self._pg_ctl_start():
+            raise RuntimeError(f"The test PostgreSQL server did not start again:\n"
+                               f"{(self.folder / 'server.log').read_text()[-2000:]}")
+
     def stop(self) -> None:
         """Stop the server (immediately: the data is thrown away) and remove the folder."""
         try:

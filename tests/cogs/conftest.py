@@ -34,3 +34,6 @@ async def h(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     yield harness
     await harness.stop()
     assert not harness.rec.unknown, harness.rec.unknown
+    # every request the bot made is one Discord accepts (issue 21)
+    assert not harness.rec.refused, harness.rec.refusals()
+    assert not harness.rec.late, "an interaction was answered after Discord's 3 seconds"

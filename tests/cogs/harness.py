@@ -1,13 +1,23 @@
 """Drive the real bot offline: discord.py's own Client, ConnectionState, CommandTree and
-ViewStore run, fed with interaction payloads shaped like the gateway's; only Discord's REST
-side is replaced, by a recorder that answers with realistic JSON (the recipe of
+ViewStore run, fed with interaction payloads shaped like the gateway's; only Discord's side
+of the wire is replaced, by a recorder that answers with realistic JSON (the recipe of
 shared/discord-testing.md).
 
-- ``Recorder`` stands in for Discord's HTTP API at its two choke points: ``HTTPClient.request``
-  (bot calls: messages, DMs, threads, command sync) and ``AsyncWebhookAdapter.request``
-  (interaction callbacks and followups). It keeps every message the bot posted, as Discord
-  would, so a test can click a button on a message posted long before (even by an earlier
-  bot on the same database). An unknown route fails the test.
+- ``Recorder`` stands in for Discord's HTTP API under discord.py's real HTTP client
+  (``aiohttp.ClientSession.request``; tests/cogs/discord_http.py): bot calls (messages, DMs,
+  threads, command sync) and interaction callbacks and followups alike go through
+  discord.py's own request code, its retries and its errors. It keeps every message the bot
+  posted, as Discord would, so a test can click a button on a message posted long before
+  (even by an earlier bot on the same database). An unknown route fails the test.
+- It refuses what Discord refuses (issue 21): every body is checked against Discord's
+  documented limits (tests/cogs/discord_limits.py) and answered, when it breaks one, with
+  Discord's 400 (50035 and the field path); an interaction answered twice gets 40060, one
+  answered after 3 seconds 10062. Every test fails on a refusal it did not expect
+  (``refused``, checked by the ``h`` fixture).
+- It fails as Discord fails, when a test asks (``fail``): 429 with ``retry_after`` or
+  Cloudflare's, 5xx, 403 (50013, 50001), 404 (10008, 10003); ``gone_channels``,
+  ``bot_permissions`` and ``left_guild`` are a channel deleted, a permission taken away and
+  the bot removed from the server.
 - ``Harness`` starts a bot with ``create_bot`` exactly as production does (``login`` runs
   ``setup_hook``), feeds slash commands, autocompletes, clicks and menu picks, and waits for
   every task the feed spawned. ``restart()`` builds a brand-new bot on the same database.
@@ -20,17 +30,43 @@ import itertools
 import json
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import discord
-from discord.webhook.async_ import AsyncWebhookAdapter
+import discord.http
+import discord.webhook.async_
 
 from cogs.bot import create_bot
 from cogs.config import Config
+from tests.cogs.discord_http import (
+    ALREADY_ACKNOWLEDGED,
+    CANNOT_DM,
+    MISSING_ACCESS,
+    MISSING_PERMISSIONS,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_INTERACTION,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_WEBHOOK,
+    Answer,
+    FakeResponse,
+    FastSleep,
+    Fault,
+    Faults,
+    Request,
+    parse_request,
+)
+from tests.cogs.discord_limits import (
+    Violation,
+    check_autocomplete,
+    check_commands,
+    check_message,
+    check_modal,
+    error_body,
+)
 
 GUILD_ID = 700000000000000001
 CHANNEL_ID = 700000000000000010
@@ -39,6 +75,17 @@ APP_ID = 700000000000000100
 BOT_ID = 700000000000000101
 
 MANAGE_MESSAGES = 1 << 13
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_HISTORY = 1 << 16
+SEND_IN_THREADS = 1 << 38
+#: what the bot may do where nobody took anything from it: everything but Administrator
+BOT_PERMISSIONS = (1 << 53) - 1 & ~(1 << 3)
+#: Discord's clock for an interaction: an answer within 3 s, then its token for 15 minutes
+RESPONSE_SECONDS = 3.0
+TOKEN_SECONDS = 15 * 60.0
 # What an ordinary member may do in a channel: view, send, read history, use app commands.
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)
 TIMESTAMP = "2025-01-01T12:00:00.000000+00:00"
@@ -50,6 +97,10 @@ WEBHOOK_MESSAGE_ROUTES = (
     "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
     "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
 )
+
+
+class Crash(BaseException):
+    """The bot's process dying at this point (a ``BaseException``: nothing catches it)."""
 
 
 class OfflineError(AssertionError):
@@ -223,31 +274,6 @@ class Call:
     params: dict[str, Any] | None
 
 
-class FakeHTTPResponse:
-    """What discord.HTTPException reads from an aiohttp response."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        self.status = status
-        self.reason = reason
-
-
-def _json_and_files(
-    payload: dict[str, Any] | None,
-    multipart: Iterable[dict[str, Any]] | None,
-    files: Iterable[discord.File] | None,
-) -> tuple[dict[str, Any] | None, dict[str, bytes]]:
-    body = payload
-    for part in multipart or []:
-        if part.get("name") == "payload_json":
-            body = json.loads(part["value"])
-    out: dict[str, bytes] = {}
-    for f in files or []:
-        f.fp.seek(0)
-        out[f.filename] = f.fp.read()
-        f.fp.seek(0)
-    return body, out
-
-
 class Recorder:
     """Discord's REST API, offline: answers every call with realistic JSON and records it."""
 
@@ -265,6 +291,22 @@ class Recorder:
         self.replies: dict[str, Reply] = {}  # interaction token -> reply
         self.context: dict[str, dict[str, Any]] = {}  # token -> channel, type, source message
         self.sent: list[Msg] = []  # every channel or DM message posted, in order
+        self.nonces: dict[tuple[int, str], Msg] = {}  # (channel, nonce) -> the message
+        #: injected failures (``fail``), and the requests they answered
+        self.faults = Faults()
+        self.faulted: list[tuple[Request, Answer]] = []
+        self.crashes: list[Fault] = []
+        #: requests Discord would refuse (400): a test fails on any it did not expect
+        self.refused: list[tuple[Request, Answer]] = []
+        #: interactions answered after Discord's 3 seconds (refused with 10062)
+        self.late: list[str] = []
+        #: the command tree as last synced
+        self.synced: list[dict[str, Any]] = []
+        #: channels deleted (Unknown Channel), the bot's permissions per channel, and
+        #: whether the bot was removed from the server (Missing Access everywhere there)
+        self.gone_channels: set[int] = set()
+        self.bot_permissions: dict[int, int] = {}
+        self.left_guild = False
         self.bot_user = {
             "id": str(BOT_ID),
             "username": "Parley",
@@ -279,6 +321,26 @@ class Recorder:
 
     def snowflake(self) -> int:
         return next(self._ids)
+
+    def fail(self, method: str, path: str, answer: Answer | Callable[[], Answer], *,
+             times: int = 1, when: Callable[[Request], bool] | None = None) -> Fault:
+        """Answer the next ``times`` requests to ``method path`` (a route template, "*"
+        for any) for which ``when`` holds with ``answer`` (an ``Answer``, or a function
+        making one) instead: a fault of a real server."""
+        make = answer if callable(answer) else (lambda: answer)
+        return self.faults.add(Fault(method, path, make, times, when or (lambda _r: True)))
+
+    def crash_after(self, method: str, path: str, *,
+                    when: Callable[[Request], bool] | None = None) -> Fault:
+        """The bot's process dies right after Discord carried out the next such request,
+        before the bot hears the answer."""
+        crash = Fault(method, path, lambda: Answer(200), 1, when or (lambda _r: True))
+        self.crashes.append(crash)
+        return crash
+
+    def refusals(self) -> list[str]:
+        """The refused requests, each as Discord's error text names it."""
+        return [f"{r.method} {r.path}: {json.dumps(a.body)}" for r, a in self.refused]
 
     # -- message helpers ----------------------------------------------------------------
 
@@ -372,24 +434,70 @@ class Recorder:
         cid = self.dm_channels.get(user.id)
         return [] if cid is None else self.channel_posts(cid)
 
+    # -- the HTTP entry point ---------------------------------------------------------------
+
+    def session_request(self, method: str, url: str, **kw: Any) -> Any:
+        """``aiohttp.ClientSession.request`` as discord.py calls it (``async with``)."""
+        return _Pending(self._answer(method, url, kw))
+
+    async def _answer(self, method: str, url: str, kw: dict[str, Any]) -> FakeResponse:
+        req = parse_request(method, url, kw.get("data"), kw.get("params"))
+        if req is None:
+            self.unknown.append(f"{method} {url}")
+            raise OfflineError(f"the recorder does not know {method} {url}")
+        self.calls.append(Call(req.method, req.path, req.ids, req.body, req.files, req.params))
+        fault = self.faults.match(req)
+        if fault is not None:
+            self.faulted.append((req, fault))
+            return FakeResponse(fault)
+        crash = next((c for c in self.crashes if c.matches(req)), None)
+        try:
+            data = await self._handle(req)
+            if crash is not None:  # Discord did it; the bot dies before it hears so
+                crash.times -= 1
+                raise Crash(f"the bot died after {req.method} {req.path}")
+        except Answer as answer:
+            if answer.status == 400:
+                self.refused.append((req, answer))
+            return FakeResponse(answer)
+        return FakeResponse(Answer(204 if data is None else 200, data))
+
+    async def _handle(self, req: Request) -> Any:
+        if req.path.startswith(("/interactions/", "/webhooks/")):
+            return self._webhook(req)
+        return self._bot(req)
+
     # -- the bot's REST side -------------------------------------------------------------
 
-    async def bot_request(
-        self,
-        route: discord.http.Route,
-        *,
-        files: Any = None,
-        form: Any = None,
-        **kw: Any,
-    ) -> Any:
-        body, fdata = _json_and_files(
-            json.loads(kw["data"]) if isinstance(kw.get("data"), str) else kw.get("json"),
-            form,
-            files,
-        )
-        method, path = route.method, route.path
-        self.calls.append(Call(method, path, _route_ids(route), body, fdata, kw.get("params")))
-        key = (method, path)
+    def _channel_access(self, cid: int, *, send: bool = False, files: bool = False) -> None:
+        """What Discord answers a bot for a channel that is gone, out of reach, or where it
+        lacks a permission (issue 21: "Discord refusing or failing a call")."""
+        if cid in self.dm_owner:
+            return
+        if cid in self.gone_channels or (cid in self.threads and self.gone_channels
+                                         & {int(self.threads[cid]["parent_id"])}):
+            raise Answer.error(*UNKNOWN_CHANNEL)
+        if self.left_guild:
+            raise Answer.error(*MISSING_ACCESS)
+        perms = self.permissions_in(cid)
+        if not perms & VIEW_CHANNEL:
+            raise Answer.error(*MISSING_ACCESS)
+        if send:
+            needed = SEND_IN_THREADS if cid in self.threads else SEND_MESSAGES
+            if not perms & needed:
+                raise Answer.error(*MISSING_PERMISSIONS)
+        if files and not perms & ATTACH_FILES:
+            raise Answer.error(*MISSING_PERMISSIONS)
+
+    def permissions_in(self, cid: int) -> int:
+        """The bot's permissions in a channel (a thread has its parent's)."""
+        if cid in self.threads:
+            cid = int(self.threads[cid]["parent_id"])
+        return self.bot_permissions.get(cid, BOT_PERMISSIONS)
+
+    def _bot(self, req: Request) -> Any:
+        body, fdata, ids = req.body, req.files, req.ids
+        key = (req.method, req.path)
         if key == ("GET", "/users/@me"):
             return dict(self.bot_user)
         if key == ("GET", "/oauth2/applications/@me"):
@@ -403,12 +511,14 @@ class Recorder:
             ("PUT", "/applications/{application_id}/commands"),
             ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"),
         ):
+            self._refuse(check_commands(body or []))
             out = []
             for cmd in body or []:
                 c = dict(cmd, id=str(self.snowflake()), application_id=str(APP_ID), version="1")
-                if route.guild_id is not None:
-                    c["guild_id"] = str(route.guild_id)
+                if ids.get("guild_id") is not None:
+                    c["guild_id"] = str(ids["guild_id"])
                 out.append(c)
+            self.synced = out
             return out
         if key == ("POST", "/users/@me/channels"):
             uid = int(body["recipient_id"])
@@ -420,33 +530,48 @@ class Recorder:
             return {"id": str(cid), "type": 1, "last_message_id": None,
                     "recipients": [user.payload()]}
         if key == ("POST", "/channels/{channel_id}/messages"):
-            cid = int(route.channel_id)
+            cid = int(ids["channel_id"])
+            self._channel_access(cid, send=True, files=bool(fdata))
             owner = self.dm_owner.get(cid)
             if owner is not None and owner in self.closed_dms:
-                raise discord.Forbidden(
-                    FakeHTTPResponse(403, "Forbidden"),
-                    {"code": 50007, "message": "Cannot send messages to this user"},
-                )
+                raise Answer.error(*CANNOT_DM)
+            self._refuse(check_message(body or {}, fdata))
+            nonce = (body or {}).get("nonce")
+            if nonce is not None and (body or {}).get("enforce_nonce"):
+                earlier = self.nonces.get((cid, str(nonce)))
+                if earlier is not None:  # Discord's answer to a repeated send: the first one
+                    return earlier.payload
             msg = self._message(cid, body or {}, fdata)
+            if nonce is not None:
+                self.nonces[(cid, str(nonce))] = msg
             self.sent.append(msg)
             return msg.payload
         if key == ("PATCH", "/channels/{channel_id}/messages/{message_id}"):
-            msg = self._in_channel(route)
+            self._channel_access(int(ids["channel_id"]), files=bool(fdata))
+            msg = self._in_channel(ids)
             if msg is None:
-                raise discord.NotFound(FakeHTTPResponse(404, "Not Found"),
-                                       {"code": 10008, "message": "Unknown Message"})
+                raise Answer.error(*UNKNOWN_MESSAGE)
+            self._refuse(check_message(body or {}, fdata))
             return self._edit(msg, body or {}, fdata).payload
         if key == ("GET", "/channels/{channel_id}/messages/{message_id}"):
-            msg = self._in_channel(route)
+            self._channel_access(int(ids["channel_id"]))
+            msg = self._in_channel(ids)
             if msg is None:
-                raise discord.NotFound(FakeHTTPResponse(404, "Not Found"),
-                                       {"code": 10008, "message": "Unknown Message"})
+                raise Answer.error(*UNKNOWN_MESSAGE)
             return msg.payload
+        if key == ("DELETE", "/channels/{channel_id}/messages/{message_id}"):
+            self._channel_access(int(ids["channel_id"]))
+            msg = self._in_channel(ids)
+            if msg is None:
+                raise Answer.error(*UNKNOWN_MESSAGE)
+            self.messages.pop(msg.id, None)
+            return None
         if key == ("POST", "/channels/{channel_id}/threads"):
+            self._channel_access(int(ids["channel_id"]), send=True)
             tid = self.snowflake()
             thread = {
                 "id": str(tid), "type": int((body or {}).get("type", 11)),
-                "guild_id": str(GUILD_ID), "parent_id": str(route.channel_id),
+                "guild_id": str(GUILD_ID), "parent_id": str(ids["channel_id"]),
                 "owner_id": str(BOT_ID), "name": (body or {}).get("name", "thread"),
                 "last_message_id": None, "rate_limit_per_user": 0, "message_count": 0,
                 "member_count": 1, "flags": 0,
@@ -458,18 +583,23 @@ class Recorder:
             self.threads[tid] = thread
             return thread
         if key == ("GET", "/channels/{channel_id}"):
-            cid = int(route.channel_id)
+            cid = int(ids["channel_id"])
+            self._channel_access(cid)
             if cid in self.threads:
                 return self.threads[cid]
             return _text_channel(cid)
-        self.unknown.append(f"{method} {path}")
-        raise OfflineError(f"the recorder does not know {method} {path}")
+        self.unknown.append(f"{req.method} {req.path}")
+        raise OfflineError(f"the recorder does not know {req.method} {req.path}")
 
-    def _in_channel(self, route: Any) -> Msg | None:
+    def _refuse(self, violations: list[Violation]) -> None:
+        """Discord's 400 (50035, Invalid Form Body) for a body that breaks its limits."""
+        if violations:
+            raise Answer(400, error_body(violations))
+
+    def _in_channel(self, ids: dict[str, str]) -> Msg | None:
         """The message a route names, if it is in the route's channel: Discord answers
         10008 (Unknown Message) for a message that is gone or lives in another channel (a
         DM message edited through a guild channel's id, say)."""
-        ids = _route_ids(route)
         msg = self.messages.get(int(ids["message_id"]))
         if msg is None or str(msg.channel_id) != str(ids.get("channel_id")):
             return None
@@ -477,34 +607,39 @@ class Recorder:
 
     # -- interaction callbacks and followups --------------------------------------------
 
-    async def webhook_request(
-        self, adapter: Any, route: discord.http.Route, session: Any = None, **kw: Any
-    ) -> Any:
-        body, fdata = _json_and_files(kw.get("payload"), kw.get("multipart"), kw.get("files"))
-        method, path = route.method, route.path
-        self.calls.append(Call(method, path, _route_ids(route), body, fdata, kw.get("params")))
-        token = str(route.webhook_token)
+    def _webhook(self, req: Request) -> Any:
+        body, fdata, method, path = req.body, req.files, req.method, req.path
+        token = str(req.ids["webhook_token"])
+        ctx = self.context.get(token)
+        if ctx is None:
+            raise Answer.error(*UNKNOWN_WEBHOOK)
         reply = self.replies.setdefault(token, Reply())
+        age = asyncio.get_running_loop().time() - ctx["fed_at"]
         if (method, path) == ("POST", CALLBACK_ROUTE):
-            return self._callback(route, reply, body or {}, fdata)
+            if age > RESPONSE_SECONDS and reply.type is None:
+                self.late.append(token)
+                raise Answer.error(*UNKNOWN_INTERACTION)
+            return self._callback(req, reply, body or {}, fdata)
+        if age > TOKEN_SECONDS:
+            raise Answer.error(*UNKNOWN_WEBHOOK)
+        if reply.type is None:
+            raise Answer.error(*UNKNOWN_WEBHOOK)  # no response yet: the webhook does not exist
         if (method, path) == ("POST", FOLLOWUP_ROUTE):
             data = body or {}
-            msg = self._message(self.context[token]["channel_id"], data, fdata,
-                                interaction=self.context[token]["meta"])
+            self._refuse(check_message(data, fdata, attachment_limit=ctx["attachment_limit"]))
+            msg = self._message(ctx["channel_id"], data, fdata, interaction=ctx["meta"])
             reply.messages.append(msg)
             return msg.payload
         if path in WEBHOOK_MESSAGE_ROUTES:
-            ctx = self.context[token]
             if path.endswith("@original"):
                 target = reply.original
                 if target is None and reply.type == 6 and ctx.get("message_id"):
                     target = self.messages.get(ctx["message_id"])
             else:
-                target = self.messages.get(int(_route_ids(route)["message_id"]))
+                target = self.messages.get(int(req.ids["message_id"]))
             if method == "GET":
                 if target is None:
-                    raise discord.NotFound(FakeHTTPResponse(404, "Not Found"),
-                                           {"code": 10008, "message": "Unknown Message"})
+                    raise Answer.error(*UNKNOWN_MESSAGE)
                 return target.payload
             if method == "DELETE":
                 if target is not None and target in reply.messages:
@@ -513,6 +648,8 @@ class Recorder:
                     reply.original = None
                 return None
             if method == "PATCH":
+                self._refuse(check_message(body or {}, fdata,
+                                           attachment_limit=ctx["attachment_limit"]))
                 if target is None:
                     target = self._message(ctx["channel_id"], {}, {}, interaction=ctx["meta"])
                     if reply.type == 5 and reply.data.get("flags"):
@@ -525,19 +662,23 @@ class Recorder:
         self.unknown.append(f"{method} {path}")
         raise OfflineError(f"the recorder does not know webhook {method} {path}")
 
-    def _callback(self, route: Any, reply: Reply, body: dict[str, Any], files: dict) -> dict:
+    def _callback(self, req: Request, reply: Reply, body: dict[str, Any], files: dict) -> dict:
         rtype = int(body.get("type", 0))
         data = body.get("data") or {}
         if reply.type is not None:
-            raise discord.HTTPException(
-                FakeHTTPResponse(400, "Bad Request"),
-                {"code": 40060, "message": "Interaction has already been acknowledged."},
-            )
+            raise Answer.error(*ALREADY_ACKNOWLEDGED)
+        ctx = self.context[str(req.ids["webhook_token"])]
+        if rtype in (4, 7):
+            self._refuse(check_message(data, files, attachment_limit=ctx["attachment_limit"],
+                                       prefix="data"))
+        elif rtype == 8:
+            self._refuse(check_autocomplete(data))
+        elif rtype == 9:
+            self._refuse(check_modal(data))
         reply.type = rtype
         reply.data.update(data)
-        ctx = self.context[str(route.webhook_token)]
         out: dict[str, Any] = {"interaction": {
-            "id": str(route.webhook_id), "type": ctx["type"],
+            "id": str(req.ids["webhook_id"]), "type": ctx["type"],
             "response_message_loading": rtype == 5,
             "response_message_ephemeral": bool(int(data.get("flags") or 0) & 64),
         }}
@@ -563,11 +704,17 @@ class Recorder:
         return out
 
 
-def _route_ids(route: Any) -> dict[str, str]:
-    """The parameters of a route, read from its URL (Route keeps only the major ones)."""
-    pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/?]+)", re.escape(route.path))
-    m = re.search(pattern + r"(?:\?|$)", route.url)
-    return {} if m is None else dict(m.groupdict())
+class _Pending:
+    """An answer being prepared, entered with ``async with`` as aiohttp's request is."""
+
+    def __init__(self, answer: Any) -> None:
+        self._answer = answer
+
+    async def __aenter__(self) -> FakeResponse:
+        return await self._answer
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
 
 
 def _text_channel(cid: int, name: str = "general") -> dict[str, Any]:
@@ -590,9 +737,18 @@ class Harness:
             OTHER_CHANNEL_ID: _text_channel(OTHER_CHANNEL_ID, "tavern"),
         }
         self.tree_errors: list[BaseException] = []
-        monkeypatch.setattr(AsyncWebhookAdapter, "request", _webhook_shim(self.rec))
+        self.sleep = FastSleep()
+        rec = self.rec
+
+        def request(session: Any, method: str, url: str, **kw: Any) -> Any:
+            return rec.session_request(method, url, **kw)
+
+        monkeypatch.setattr(aiohttp.ClientSession, "request", request)
         monkeypatch.setattr(aiohttp.ClientSession, "_request", _offline)
         monkeypatch.setattr(aiohttp.ClientSession, "ws_connect", _offline)
+        # discord.py's waits between retries pass at once (and are kept in sleep.waits)
+        monkeypatch.setattr(discord.http, "asyncio", self.sleep)
+        monkeypatch.setattr(discord.webhook.async_, "asyncio", self.sleep)
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -602,7 +758,6 @@ class Harness:
 
     async def start(self) -> Any:
         bot = create_bot(self.config())
-        self.monkeypatch.setattr(bot.http, "request", self.rec.bot_request)
         original = bot.tree.on_error
 
         async def spy(interaction: discord.Interaction, error: BaseException) -> None:
@@ -655,7 +810,7 @@ class Harness:
             "member": user.member(permissions),
             "locale": "en-US",
             "guild_locale": "en-US",
-            "app_permissions": str((1 << 53) - 1 & ~(1 << 3)),
+            "app_permissions": str(self.rec.permissions_in(channel_id)),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
@@ -678,6 +833,8 @@ class Harness:
                 "channel_id": int(payload["channel_id"]),
                 "type": payload["type"],
                 "message_id": message_id,
+                "fed_at": asyncio.get_running_loop().time(),
+                "attachment_limit": int(payload.get("attachment_size_limit") or 10485760),
                 "meta": {"id": payload["id"], "type": payload["type"],
                          "user": payload["member"]["user"],
                          "authorizing_integration_owners": {"0": str(GUILD_ID)}},
@@ -845,13 +1002,6 @@ class Harness:
 
     def dms(self, user: FakeUser) -> list[Msg]:
         return self.rec.dms(user)
-
-
-def _webhook_shim(rec: Recorder) -> Any:
-    async def request(adapter: Any, route: Any, session: Any = None, **kw: Any) -> Any:
-        return await rec.webhook_request(adapter, route, session, **kw)
-
-    return request
 
 
 async def _offline(*args: Any, **kwargs: Any) -> Any:

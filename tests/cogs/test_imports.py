@@ -21,9 +21,11 @@ COGS = Path(cogs.__file__).parent
 #: modules not listed (a cog of its own, like /stats) are held to the cycle test only
 LAYERS: list[tuple[str, ...]] = [
     ("config", "texts", "components", "adapters"),
+    ("permissions",),
     ("actions", "errors", "seats"),
     ("messages",),
     ("panel", "publish"),
+    ("delivery",),
     ("table_actions",),
     ("play", "rules", "clock_panel"),
     ("views", "all_hands", "neuroshima", "pirate_tricks", "seafarers", "sewer_pirats",
