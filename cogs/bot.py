@@ -140,6 +140,20 @@ class ParleyBot(commands.Bot):
         # Serialises the after-move work (AI moves, board posts) of one table at a time;
         # holds no game state, so a restart loses nothing.
         self._table_locks = TableLocks()
+        #: channel id -> the newest message someone else wrote there (not game state: it
+        #: only decides whether the next board is posted below rather than edited)
+        self._last_said: dict[int, int] = {}
+
+    def moved_on(self, channel_id: int, message_id: int) -> bool:
+        """Whether someone wrote in the channel after its message ``message_id`` (the
+        turn message): the board then goes below as a new post (issue 22). Known from the
+        messages seen since the bot started; after a restart, not until someone writes."""
+        return self._last_said.get(channel_id, 0) > message_id
+
+    async def on_message(self, message: discord.Message) -> None:
+        if self.user is not None and message.author.id != self.user.id:
+            self._last_said[message.channel.id] = message.id
+        await super().on_message(message)
 
     def table_lock(self, key: int) -> AbstractAsyncContextManager[None]:
         """``async with bot.table_lock(key):`` runs the block alone for that table (see

@@ -141,7 +141,9 @@ class PirateTricksAdapter(GameAdapter):
         return texts.panel_first(*asked)
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
-        return view.get("round")
+        """A chapter is a row's auction or a trick (issue 22: one post per chapter)."""
+        return (view.get("round"), view.get("phase"), (view.get("bidding") or {}).get("row"),
+                (view.get("trick") or {}).get("no"))
 
     def headline(self, view: Mapping[str, Any], title: str) -> str:
         parts = [title, f"round {view.get('round')} of {view.get('rounds')}"]

@@ -3,9 +3,14 @@ in private (``publish``), and the turn clock's notices (``remind``).
 
 The turn message is the table's public face: the board image (its text twin in the embed),
 what just happened, and a mention of whoever must act, with the **My hand / act** and
-**Rules** buttons. A new one is posted when a new round begins, when someone new must act
-(an edit would not notify them) and at the end; otherwise the last one is edited. The store
-remembers it (``messages`` kind "turn"), so this works across restarts.
+**Rules** buttons. The channel stays quiet (issue 22): the turn message is edited in place
+while a chapter runs (a trick, an auction, a battle, one player's Seafarers turn:
+``GameAdapter.epoch``), and a new one is posted only at a chapter's end, at the end of the
+game, when someone must be pinged anew, or when others have written below it; the board it
+replaces loses its buttons. Each person waited for is told once per turn, by one channel:
+their new hand DM when they take DMs on their turns (``by_dm``), else the channel's ping;
+the turn message names them either way. The store remembers it (``messages`` kind
+"turn"), so this works across restarts.
 
 The hand message (issue 14, "Fewer DMs, and the right ones") is the same idea in private:
 one DM per person per table (``messages`` kind "hand:<player id>"; the welcome DM is the
@@ -262,13 +267,21 @@ async def publish_board(
 
     ``before`` is the public view the last turn message showed (None: unknown). ``nonce``
     makes a repeated post of the same delivery Discord's first one (``Story.nonce``).
+
+    One notice per turn (issue 22): the message mentions everyone it waits for, but pings
+    only the people who are not told by DM (``by_dm``); a new post is made only when a
+    chapter ends, when someone must be pinged anew, or when others have written below
+    the turn message (``moved_on``); the board it replaces loses its buttons.
     """
     view = table.view(table.game, None)
-    content, ping = turn_content(table, view, events)
+    content, waiting = turn_content(table, view, events)
+    dm = await by_dm(bot, table)
+    ping = [s for s in waiting if s not in dm]
     allowed = pings(table, ping)
     embed, file = await board_parts(table)
-    new = force_new or before is None or _needs_new_post(table, before, view)
     ref = await bot.store.get_message(table.key, TURN)
+    new = force_new or before is None or _needs_new_post(table, before, view, dm) \
+        or (ref is not None and bot.moved_on(int(ref[0]), int(ref[1])))
     channel = channel_of(bot, table)
     extras: list[discord.File] = []
     if new:
@@ -288,10 +301,39 @@ async def publish_board(
                              view=turn_components(table), allowed_mentions=allowed,
                              nonce=nonce)
     await bot.store.set_message(table.key, TURN, str(channel.id), str(msg.id))
+    if ref is not None and int(ref[1]) != msg.id:
+        await _retire_board(bot, ref)
     return msg
 
 
-def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+async def _retire_board(bot: ParleyBot, ref: tuple[str, str]) -> None:
+    """The board a newer one replaces keeps its picture and words but loses its buttons:
+    only the newest board is played from."""
+    old = bot.get_partial_messageable(int(ref[0])).get_partial_message(int(ref[1]))
+    try:
+        await old.edit(view=None)
+    except discord.HTTPException:
+        pass  # deleted, or Discord failing: its buttons answer "out of date" anyway
+
+
+async def by_dm(bot: ParleyBot, table: Table) -> set[int]:
+    """The seats whose person is told of their turn by DM (their ``/game notify`` choice is
+    "turns", the default, and their DMs are open), so the channel does not ping them too:
+    each person is told once per turn, by one channel."""
+    seats = {s for s, seat in enumerate(table.seats)
+             if seat.is_person and seat.notify == NOTIFY_TURNS}
+    if not seats or table.key is None:
+        return seats
+    closed = await bot.store.flags(table.key, "dm-closed:")
+    return {s for s in seats if f"dm-closed:{table.seats[s].player}" not in closed}
+
+
+def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str, Any],
+                    dm: Collection[int] = ()) -> bool:
+    """A new turn message (rather than an edit, which notifies nobody): the game ended or
+    closed, a chapter ended (``GameAdapter.epoch``: a trick, an auction, a battle, a turn),
+    or the game now waits for someone who must be pinged in the channel (not told by
+    DM)."""
     if after.get("result") and not before.get("result"):
         return True
     if table.status != PLAYING:
@@ -301,7 +343,7 @@ def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str,
         return True
     was = set(before.get("to_act") or [])
     now = {s for s in after.get("to_act") or [] if table.seats[s].is_person}
-    return bool(now - was)
+    return bool(now - was - set(dm))
 
 
 # -- the lobby ------------------------------------------------------------------------------

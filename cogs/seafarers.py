@@ -390,7 +390,8 @@ class SeafarersAdapter(GameAdapter):
         return texts.panel_first(*asked)
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
-        return view.get("round")
+        """A chapter is one player's turn (issue 22: one post per chapter)."""
+        return (view.get("round"), view.get("turn"))
 
     def headline(self, view: Mapping[str, Any], title: str) -> str:
         return f"{title} · {view.get('scenario_name')} · round {view.get('round')}"

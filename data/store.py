@@ -1343,6 +1343,12 @@ class Store:
             )
         return (rows[0]["channel_id"], rows[0]["message_id"]) if rows else None
 
+    async def flags(self, key: int, prefix: str = "") -> set[str]:
+        """The table's flags raised so far whose name starts with ``prefix``."""
+        async with self._reading() as db:
+            rows = await db.fetch("SELECT name FROM flags WHERE table_key = ?", (key,))
+        return {r["name"] for r in rows if str(r["name"]).startswith(prefix)}
+
     async def flag_once(self, key: int, name: str) -> bool:
         """True the first time this flag is raised for the table, False ever after."""
         async with self._write() as db:

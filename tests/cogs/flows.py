@@ -43,10 +43,11 @@ async def table_of(h: Harness, channel: int = CHANNEL_ID) -> Any:
 
 
 async def waiting_user(h: Harness, *users: FakeUser, channel: int = CHANNEL_ID) -> FakeUser:
-    """The person the latest turn message pings (one of ``users``)."""
-    pinged = boards(h, channel)[-1].pinged
-    found = [u for u in users if u.id in pinged]
-    assert found, f"none of {users} is pinged"
+    """The person the latest turn message names as the one to act (one of ``users``): it
+    mentions everyone it waits for, and pings those not told by DM (issue 22)."""
+    named = boards(h, channel)[-1].mentions
+    found = [u for u in users if u.id in named]
+    assert found, f"none of {users} is named"
     return found[0]
 
 

@@ -125,7 +125,7 @@ async def test_typing_3_in_tricks_reveal_lists_green_3_before_red_13(h: Harness)
         if (await table_of(h)).state.phase == "reveal":
             break
         for user in people:
-            if user.id in boards(h)[-1].pinged:
+            if user.id in boards(h)[-1].mentions:
                 assert (await h.slash(user, "tricks bid", amount=0)).text.startswith("Done:")
     table = await table_of(h)
     assert table.state.phase == "reveal"
@@ -266,7 +266,7 @@ async def test_the_seafarers_turn_message_points_to_my_hand_act(h: Harness) -> N
     await open_catan(h, alice, bob, carol, bots=0)
     line = next(x for x in boards(h)[-1].content.splitlines() if x.startswith("⏳"))
     assert "founds a start settlement (**My hand / act**)." in line, line
-    waiting = alice if alice.id in boards(h)[-1].pinged else bob
+    waiting = alice if alice.id in boards(h)[-1].mentions else bob
     panel = (await h.click(waiting, boards(h)[-1], "My hand / act")).message
     assert "founds a start settlement." in panel.content, "no pointer to the panel in it"
     assert "(**My hand / act**)" not in panel.content

@@ -119,7 +119,7 @@ async def test_a_whole_game_by_clicks_alone(
         turn = boards(h)[-1]
         if "Game over" in turn.content:
             break
-        assert alice.id in turn.pinged, f"the turn message pings nobody: {turn.content!r}"
+        assert alice.id in turn.mentions, f"the turn message pings nobody: {turn.content!r}"
         await act_by_clicks(h, alice, rng)
     else:
         raise AssertionError("the game did not end")

@@ -96,7 +96,7 @@ async def _told_whoever_is_next(h: Harness, *users: FakeUser, channel: int = CHA
     board = boards(h, channel)[-1]
     waiting = {int(table.seats[s].player) for s in table.to_act(GAME)
                if table.seats[s].is_person}
-    assert waiting and waiting <= board.pinged, (waiting, board.content)
+    assert waiting and waiting <= board.mentions, (waiting, board.content)
     assert f"**{table.version}**" in board.text or waiting  # the board is the latest one
     assert await h.bot.store.get_message(table.key, "turn") == (str(channel), str(board.id))
 

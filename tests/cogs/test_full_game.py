@@ -100,7 +100,7 @@ async def test_a_whole_game_of_all_hands_on_deck_in_a_channel(h: Harness) -> Non
         turn = board_posts(h)[-1]
         if "Game over" in turn.content:
             break
-        waiting = turn.pinged & {alice.id, bob.id}
+        waiting = turn.mentions & {alice.id, bob.id}
         assert waiting, f"the turn message pings nobody: {turn.content!r}"
         if alice.id in waiting and (bob.id not in waiting or rng.random() < 0.5):
             await alice_acts(h, alice, rng)
@@ -117,7 +117,7 @@ async def test_a_whole_game_of_all_hands_on_deck_in_a_channel(h: Harness) -> Non
     reason = re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))], result["reason"])
     assert "Game over" in final.content and reason in final.content
     winners = {table.seats[s].player for s in result["winners"]}
-    assert {str(u) for u in final.pinged} == {w for w in winners if w is not None}
+    assert {str(u) for u in final.mentions} == {w for w in winners if w is not None}
     for s in result["winners"]:
         assert (f"<@{table.seats[s].player}>" if table.seats[s].player else names[s]) \
             in final.content

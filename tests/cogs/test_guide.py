@@ -175,7 +175,7 @@ async def test_the_guide_shows_nothing_of_a_tables_state_only_its_game_and_optio
     moves = 0
     for _ in range(12):  # moves: hands change, cards are bid, won and discarded
         table = await table_of(h)
-        waiting = bob if bob.id in boards(h)[-1].pinged else alice
+        waiting = bob if bob.id in boards(h)[-1].mentions else alice
         action = GAME.legal_actions(table.state, table.seat_of(str(waiting.id)))[-1]
         r = await h.slash(waiting, "ahod move", action=encode(action))
         assert r.text.startswith("Done"), r.text

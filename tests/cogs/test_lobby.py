@@ -46,7 +46,7 @@ async def test_new_join_add_bot_and_start_seat_everyone_and_post_the_first_board
     board = boards(h)[-1]
     assert board.images[0].startswith(b"\x89PNG")
     assert board.has_item("My hand / act") and board.has_item("Rules")
-    assert board.pinged and board.pinged <= {alice.id, bob.id}
+    assert board.mentions and board.mentions <= {alice.id, bob.id}
     assert "Round 1" in board.text or "round 1" in board.text
     for user in (alice, bob):
         hand = h.dms(user)[-1]

@@ -244,7 +244,7 @@ async def play_a_whole_game(h: Harness, game_id: str, outage: ChannelOutage) -> 
     for _ in range(MAX_TURNS):
         if (await table_of(h)).status != "playing":
             break
-        waiting = [u for u in (alice, bob) if u.id in boards(h)[-1].pinged]
+        waiting = [u for u in (alice, bob) if u.id in boards(h)[-1].mentions]
         assert waiting, f"the turn message pings nobody: {boards(h)[-1].content!r}"
         await act(h, rng.choice(waiting), group, rng, outage, forced)
     else:

@@ -94,7 +94,7 @@ async def test_a_bid_of_several_cards_is_one_command(h: Harness) -> None:
     public = (await table_of(h)).view(GAME, None)
     assert public["players"][(await table_of(h)).seat_of(str(first.id))]["bid_cards"] == 2
     board = boards(h)[-1]
-    assert other.id in board.pinged and "bids 2 cards face down" in board.text
+    assert other.id in board.mentions and "bids 2 cards face down" in board.text
     assert hand[0] not in board.text, "the public board never names a face-down bid card"
 
 
@@ -154,7 +154,7 @@ async def test_the_panel_offers_every_legal_action_and_applies_a_pick(h: Harness
     r = await h.click(first, panel, confirm[0])
     assert panel.content.startswith("Done: Bid"), panel.content
     assert "It is your turn" not in panel.content
-    assert other.id in boards(h)[-1].pinged
+    assert other.id in boards(h)[-1].mentions
     assert len((await seat_view(h, first))["hand"]) == len(hand) - 1
 
 
@@ -268,7 +268,7 @@ async def test_a_pirate_cheat_call_and_the_choice_it_brings_by_commands(h: Harne
 
     # Five cards are no crime: the accused pulls two of the caller's cards for his honour.
     board = boards(h)[-1]
-    assert board.pinged == {first.id} and "pirate honor" in board.text
+    assert board.mentions == {first.id} and "pirate honor" in board.text
     choices = await h.autocomplete(first, "ahod choose", "card", "")
     assert choices and all(c["name"].startswith("Keep ") for c in choices)
     r = await h.slash(first, "ahod choose", card=choices[0]["value"])

@@ -68,7 +68,7 @@ async def test_a_whole_game_of_neuroshima_through_hex_commands(h: Harness) -> No
         turn = boards(h)[-1]
         if "Game over" in turn.content:
             break
-        assert alice.id in turn.pinged, f"the turn message pings nobody: {turn.content!r}"
+        assert alice.id in turn.mentions, f"the turn message pings nobody: {turn.content!r}"
         done.add(await alice_acts(h, alice, rng))
     else:
         raise AssertionError("the game did not end")

@@ -112,7 +112,7 @@ async def test_a_whole_game_of_pirate_tricks_through_commands_and_buttons(h: Har
         turn = boards(h)[-1]
         if "Game over" in turn.content:
             break
-        waiting = turn.pinged & {alice.id, bob.id}
+        waiting = turn.mentions & {alice.id, bob.id}
         assert waiting, f"the turn message pings nobody: {turn.content!r}"
         if alice.id in waiting and (bob.id not in waiting or rng.random() < 0.5):
             await alice_acts(h, alice, rng)
@@ -284,7 +284,7 @@ async def _bid_until_the_ditch(h: Harness, *people: FakeUser) -> None:
         if table.state.phase == "ditch":
             return
         for k, user in enumerate(people):
-            if user.id in boards(h)[-1].pinged:
+            if user.id in boards(h)[-1].mentions:
                 moves = await h.autocomplete(user, "tricks move", "action", "")
                 r = await h.slash(user, "tricks move", action=moves[min(k, len(moves) - 1)]["value"])
                 assert r.text.startswith("Done:"), r.text

@@ -39,7 +39,7 @@ async def test_a_new_bot_answers_a_click_on_the_old_turn_message(h: Harness) -> 
     table = await table_of(h)
     assert table.seat_moves[table.seat_of(str(first.id))] == moves + 1
     other = bob if first is alice else alice
-    assert other.id in boards(h)[-1].pinged
+    assert other.id in boards(h)[-1].mentions
 
 
 async def test_the_old_rules_button_works_after_a_restart(h: Harness) -> None:

@@ -176,7 +176,7 @@ async def play_rounds(h: Harness, alice: FakeUser, bob: FakeUser, rounds: int,
         if table.status != "playing" or table.state.round > rounds:
             return
         turn = boards(h)[-1]
-        waiting = turn.pinged & {alice.id, bob.id}
+        waiting = turn.mentions & {alice.id, bob.id}
         assert waiting, f"the turn message pings nobody: {turn.content!r}"
         if alice.id in waiting:
             await alice_acts(h, alice, rng, propose)
@@ -250,7 +250,7 @@ async def _until_alice_can_offer(h: Harness, alice: FakeUser, bob: FakeUser):
             if pair is not None:
                 return a, b, pair
         turn = boards(h)[-1]
-        if alice.id in turn.pinged:
+        if alice.id in turn.mentions:
             await alice_acts(h, alice, rng)
         else:
             await bob_acts(h, bob, turn, rng)
@@ -275,7 +275,7 @@ async def test_a_trade_offer_answered_with_a_button_and_confirmed_by_command(
 ) -> None:
     alice, bob, a, b, pair, give, get = await _alice_offers_one_for_one(h)
     turn = boards(h)[-1]
-    assert bob.id in turn.pinged
+    assert bob.id in turn.mentions
     r = await h.click(bob, turn, "My hand / act")
     labels = [i.get("label") for i in r.message.items() if i.get("type") == 2]
     assert any(lbl and lbl.startswith("Accept") for lbl in labels)
@@ -330,7 +330,7 @@ async def _alice_on_turn_with_cards_for_bob(h: Harness):
                 give = {r: cards.count(r) for r in cards}
                 return alice, bob, a, b, give, asked[0]
         turn = boards(h)[-1]
-        if alice.id in turn.pinged:
+        if alice.id in turn.mentions:
             await alice_acts(h, alice, rng)
         else:
             await bob_acts(h, bob, turn, rng)
@@ -363,7 +363,7 @@ async def test_an_offer_composed_in_one_message_is_accepted_by_another_player(
     assert any(f"offers {words} for 1 {asked}" in m.text for m in h.posts()[before_posts:])
 
     turn = boards(h)[-1]
-    assert bob.id in turn.pinged
+    assert bob.id in turn.mentions
     answer = (await h.click(bob, turn, "My hand / act")).message
     await h.click(bob, answer, f"Accept: give 1 {asked} for {words}")
     assert answer.content.startswith("Done:"), answer.content
@@ -445,7 +445,7 @@ async def test_a_build_on_an_illegal_place_is_refused_with_a_hint(h: Harness) ->
     alice, bob = h.user("alice"), h.user("bob")
     await open_catan(h, alice, bob, bots=1)
     turn = boards(h)[-1]
-    first = alice if alice.id in turn.pinged else bob
+    first = alice if alice.id in turn.mentions else bob
     r = await h.slash(first, "catan build", place="99999")
     assert r.ephemeral and "Pick the move from the list" in r.text
     offered = await h.autocomplete(first, "catan build", "place", "start settlement")

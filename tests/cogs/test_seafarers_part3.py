@@ -118,7 +118,7 @@ async def play_to_the_end(h: Harness, alice: FakeUser, bob: FakeUser,
         if table.status != "playing":
             return
         turn = boards(h)[-1]
-        waiting = turn.pinged & {alice.id, bob.id}
+        waiting = turn.mentions & {alice.id, bob.id}
         assert waiting, f"the turn message pings nobody: {turn.content!r}"
         if alice.id in waiting:
             await alice_acts(h, alice, turn, rng)

@@ -131,7 +131,7 @@ async def play_until(h: Harness, alice: FakeUser, bob: FakeUser, rng: random.Ran
         if table.status != "playing" or (stop == "play" and table.state.phase == "play"):
             return
         turn = boards(h)[-1]
-        waiting = turn.pinged & {alice.id, bob.id}
+        waiting = turn.mentions & {alice.id, bob.id}
         assert waiting, f"the turn message pings nobody: {turn.content!r}"
         if alice.id in waiting:
             await alice_acts(h, alice, rng)
@@ -233,7 +233,7 @@ async def test_the_private_panel_offers_buttons_for_the_common_moves(h: Harness)
     alice, bob = h.user("alice"), h.user("bob")
     await open_sewer(h, alice, bob, bots=0)
     turn = boards(h)[-1]
-    first = alice if alice.id in turn.pinged else bob
+    first = alice if alice.id in turn.mentions else bob
     r = await h.click(first, turn, "My hand / act")
     labels = [i.get("label") for i in r.message.items() if i.get("type") == 2]
     assert "Draw two cards from the deck" in labels

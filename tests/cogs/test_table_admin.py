@@ -105,7 +105,7 @@ async def test_a_timeout_lets_an_ai_move_and_the_board_follows(h: Harness) -> No
     assert notice.pinged == {first.id} and "an AI made the move" in notice.text
     table = await table_of(h)
     assert table.seat_moves[seat] > moves and not table.seats[seat].is_ai
-    assert other.id in boards(h)[-1].pinged
+    assert other.id in boards(h)[-1].mentions
 
 
 async def test_a_timeout_can_hand_the_seat_to_an_ai(h: Harness) -> None:

@@ -44,7 +44,7 @@ async def test_status_posts_the_board_again_in_the_channel(h: Harness) -> None:
     after = boards(h)
     assert len(after) == len(before) + 1 and after[-1].images
     assert not after[-1].ephemeral and after[-1].channel_id == before[-1].channel_id
-    assert after[-1].pinged == before[-1].pinged and after[-1].pinged
+    assert after[-1].mentions == before[-1].mentions and after[-1].mentions
     assert await h.bot.store.get_message((await table_of(h)).key, "turn") == (
         str(after[-1].channel_id), str(after[-1].id))
 

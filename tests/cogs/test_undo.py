@@ -76,7 +76,7 @@ async def test_when_everyone_agrees_the_move_is_taken_back(h: Harness) -> None:
     after = await current(h)
     assert await h.bot.store.history(before.key) == []
     assert canon(after) == canon(before) and after.seat_moves == before.seat_moves
-    assert asker.id in boards(h)[-1].pinged  # the board again, waiting for the asker
+    assert asker.id in boards(h)[-1].mentions  # the board again, waiting for the asker
     assert not h.tree_errors
 
 
