@@ -7,7 +7,7 @@ their private panel, picking as test_clicks_only.py's player does.
 Printed per game:
 
 - board posts in the channel, against the game's chapters (rounds, tricks, battles: each
-  change of the board's chapter, ``GameAdapter.epoch``); target: at most chapters + a few;
+  change of the board's chapter, ``GameAdapter.chapter``); target: at most chapters + a few;
 - new DMs per person against the times the game waited for them (target: at most turns + 2);
 - notices at the start of a turn (a new DM to the person, or a post pinging them), the most
   any one turn got (target: 1) and how many turns got none;
@@ -102,7 +102,7 @@ async def play(game_id: str) -> dict[str, Any]:
             for _ in range(MAX_MOVES):
                 table = await table_of(h)
                 view = table.view(game, None)
-                e = adapter(game_id).epoch(view)
+                e = adapter(game_id).chapter(view)
                 if epoch is not None and e != epoch:
                     chapters += 1
                 epoch = e

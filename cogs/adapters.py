@@ -138,8 +138,14 @@ class GameAdapter:
         return []
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
-        """A value that changes when a new round begins (a fresh board is posted then)."""
+        """A value that changes when a new round begins (the replay's rounds)."""
         return view.get("round")
+
+    def chapter(self, view: Mapping[str, Any]) -> Hashable:
+        """A value that changes when a chapter of the game ends (a round, a trick, an
+        auction, a battle, a player's turn): the turn message is edited in place within a
+        chapter and posted anew after it (issue 22). A round, unless the game says more."""
+        return self.epoch(view)
 
     def headline(self, view: Mapping[str, Any], title: str) -> str:
         rnd = view.get("round")

@@ -65,13 +65,17 @@ def _draw_hand(game_id: str, view: dict) -> tuple[bytes, str]:
 
 
 async def board_parts(table: Table) -> tuple[discord.Embed, discord.File]:
-    """The public board of the table: an embed (the text twin) and its image file."""
+    """The public board of the table: an embed (the text twin) and its image file.
+
+    The image is a plain attachment of the message, not the embed's image (issue 22):
+    Discord fits an attachment into a box of about 550 x 350 px and an embed's image into
+    about 400 x 300, and for the landscape boards (1.3:1 to 2:1) the attachment is shown
+    1.2 to 1.4 times larger (docs/boards.md)."""
     view = table.view(table.game, None)
     png, text = await asyncio.to_thread(_draw_board, table.game_id, view)
     title = adapter(table.game_id).headline(view, table.game.title)
     embed = discord.Embed(title=texts.clip(title, 256), colour=COLOUR,
                           description=texts.clip(text, texts.EMBED_LIMIT))
-    embed.set_image(url="attachment://board.png")
     embed.set_footer(text="My hand / act: your cards and moves, privately.")
     return embed, discord.File(io.BytesIO(png), "board.png", description=texts.clip(title, 1024))
 

@@ -143,6 +143,20 @@ async def panel_message(table: Table, seat: int, note: str = "") -> dict[str, An
     }
 
 
+def dm_components(table: Table, seat: int) -> discord.ui.View | None:
+    """The seat's moves as its panel offers them, for its hand DM (issue 22: "a turn can be
+    played from the DM without visiting the channel"); None when it has none now. Their
+    custom ids carry the seat's move count, so a DM left behind answers "out of date"."""
+    if table.status != PLAYING or table.state is None:
+        return None
+    actions = legal(table, seat)
+    if not actions:
+        return None
+    view = table.view(table.game, seat)
+    components, _ = panel_view(table, seat, adapter(table.game_id).panel(view, actions))
+    return components
+
+
 # -- a move composed pick by pick -----------------------------------------------------------
 
 

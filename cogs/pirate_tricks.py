@@ -141,7 +141,10 @@ class PirateTricksAdapter(GameAdapter):
         return texts.panel_first(*asked)
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
-        """A chapter is a row's auction or a trick (issue 22: one post per chapter)."""
+        return view.get("round")
+
+    def chapter(self, view: Mapping[str, Any]) -> Hashable:
+        """A row's auction or a trick (issue 22: one post per chapter)."""
         return (view.get("round"), view.get("phase"), (view.get("bidding") or {}).get("row"),
                 (view.get("trick") or {}).get("no"))
 

@@ -5,7 +5,7 @@ The turn message is the table's public face: the board image (its text twin in t
 what just happened, and a mention of whoever must act, with the **My hand / act** and
 **Rules** buttons. The channel stays quiet (issue 22): the turn message is edited in place
 while a chapter runs (a trick, an auction, a battle, one player's Seafarers turn:
-``GameAdapter.epoch``), and a new one is posted only at a chapter's end, at the end of the
+``GameAdapter.chapter``), and a new one is posted only at a chapter's end, at the end of the
 game, when someone must be pinged anew, or when others have written below it; the board it
 replaces loses its buttons. Each person waited for is told once per turn, by one channel:
 their new hand DM when they take DMs on their turns (``by_dm``), else the channel's ping;
@@ -50,6 +50,7 @@ from cogs.messages import (
     turn_components,
     turn_content,
 )
+from cogs.panel import dm_components
 from data.ratings import RatingChange, change_lines, rate_finished
 from data.tables import ClockEvent, Outcome
 from engine.core import Event
@@ -158,7 +159,7 @@ class Story:
         now_view = table.view(table.game, None)
         shown = self._shown if self._shown is not None else now_view
         ad = adapter(table.game_id)
-        if step.ai_to_act and ad.epoch(now_view) != ad.epoch(shown):
+        if step.ai_to_act and ad.chapter(now_view) != ad.chapter(shown):
             # A round ended with the AI still to move: that round's board is posted.
             self.frames.append((table, self._pending + step.events, self._shown))
             self._shown, self._pending = now_view, []
@@ -331,7 +332,7 @@ async def by_dm(bot: ParleyBot, table: Table) -> set[int]:
 def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str, Any],
                     dm: Collection[int] = ()) -> bool:
     """A new turn message (rather than an edit, which notifies nobody): the game ended or
-    closed, a chapter ended (``GameAdapter.epoch``: a trick, an auction, a battle, a turn),
+    closed, a chapter ended (``GameAdapter.chapter``: a trick, an auction, a battle, a turn),
     or the game now waits for someone who must be pinged in the channel (not told by
     DM)."""
     if after.get("result") and not before.get("result"):
@@ -339,7 +340,7 @@ def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str,
     if table.status != PLAYING:
         return True
     ad = adapter(table.game_id)
-    if ad.epoch(before) != ad.epoch(after):
+    if ad.chapter(before) != ad.chapter(after):
         return True
     was = set(before.get("to_act") or [])
     now = {s for s in after.get("to_act") or [] if table.seats[s].is_person}
@@ -452,11 +453,13 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
     embed, file, _ = await hand_parts(table, seat)
     content = hand_content(table, seat, events, reminded, note)
     quiet = discord.AllowedMentions.none()
+    moves = dm_components(table, seat)  # the turn is played from the DM itself
     try:
         if how == EDIT and ref is not None:
             try:
                 await _dm_message(bot, ref).edit(content=content, embed=embed,
-                                                 attachments=[file], allowed_mentions=quiet)
+                                                 attachments=[file], allowed_mentions=quiet,
+                                                 view=moves)
                 return
             except discord.NotFound:
                 if s.notify != NOTIFY_TURNS:
@@ -464,7 +467,8 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
                 file.reset()
                 ref = None
         msg = await send_dm(bot, s.player, content=content, embed=embed, file=file,
-                            allowed_mentions=quiet, nonce=nonce)
+                            allowed_mentions=quiet, nonce=nonce,
+                            **({"view": moves} if moves is not None else {}))
         if msg is None:
             await notice_dm_closed(bot, table, s.player)
             return
@@ -479,7 +483,7 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
 async def _retire(bot: ParleyBot, ref: tuple[str, str], text: str) -> None:
     """Cut a former hand message to one line."""
     try:
-        await _dm_message(bot, ref).edit(content=text, embed=None, attachments=[])
+        await _dm_message(bot, ref).edit(content=text, embed=None, attachments=[], view=None)
     except discord.HTTPException:
         pass  # gone or refused: it only showed an older hand
 

@@ -390,7 +390,10 @@ class SeafarersAdapter(GameAdapter):
         return texts.panel_first(*asked)
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
-        """A chapter is one player's turn (issue 22: one post per chapter)."""
+        return view.get("round")
+
+    def chapter(self, view: Mapping[str, Any]) -> Hashable:
+        """One player's turn (issue 22: one post per chapter)."""
         return (view.get("round"), view.get("turn"))
 
     def headline(self, view: Mapping[str, Any], title: str) -> str:

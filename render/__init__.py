@@ -4,7 +4,9 @@
 hold anything hidden), ``draw_hand`` one seat's private view; ``text_board`` and
 ``text_hand`` say the same in Markdown, for the message text and for screen readers.
 Each game has a module here with ``draw_board``, ``draw_hand``, ``text_board`` and
-``text_hand``; :data:`RENDERERS` maps game ids to them.
+``text_hand``; :data:`RENDERERS` maps game ids to them. The boards are landscape, for the
+box Discord fits an inline image into; ``render.headline`` draws their header band, whose
+key lines (who acts and what is asked, the score line) stay legible in that box.
 """
 
 from __future__ import annotations

@@ -1,5 +1,14 @@
 """The public board of All Hands on Deck!. It reads only the keys every view has, so a
-captain's own view draws exactly the spectator's picture."""
+captain's own view draws exactly the spectator's picture.
+
+Landscape, for Discord's inline box (render/headline.py): the header band says who acts
+and what is asked, and the score line (the scores in the longer game and at the end; in a
+single hand, where each captain's bid stands), in letters that stay readable when the
+board is shown 400 px wide. Under it, on the left, the card up for auction over the deck
+and the discard pile; on the right the captains (one column for up to three, two columns
+for more) and under them what was resolved, the last auction and, at the end, the winning
+crew.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +23,7 @@ from engine.all_hands.cards import (
     sort_cards,
 )
 from render import draw as dr
+from render import headline as hl
 from render import palette as pal
 from render.all_hands.cards import badge, card_back, empty_slot, fan_step, put_card
 from render.all_hands.common import (
@@ -34,17 +44,22 @@ from render.fonts import font
 from render.palette import RGB
 from render.text import fit, wrap
 
-#: Discord shows a board 550 px wide: at 740 px the smallest text (14 px) stays 10 px there,
-#: so the auction card, deck and discard sit above the captains' rows, not beside them
-BOARD_W = 740
+Box = tuple[int, int, int, int]
+
+#: the board's width (two columns of captains for four or more, one for up to three, on a
+#: narrower board) and the tallest it gets (4:3); the key lines' size is chosen for them
+BOARD_W, NARROW_W = 1280, 1040
+#: the hand's header band (the hand keeps its own layout)
 HEADER_H = 68
-LEFT_X = 20
-ROWS_X, ROWS_R = 34, BOARD_W - 20
-#: the deck and the discard pile, right of the card up for auction
-STACK_X = LEFT_X + 190 + 36
+MARGIN = 12
+#: the card up for auction and the piles, on the left
+LEFT_W = SIZES["L"][0] + 24
+#: the captains and the footer, on the right
+RIGHT_X = MARGIN + LEFT_W + 12
 ROW_H, ROW_GAP = 116, 8
-NAME_W = 228
-VALUE_W = 96
+COL_GAP = 12
+NAME_W = 210
+VALUE_W = 84
 FOOT_SIZE, FOOT_LH = 17, 25
 CREW_TITLE = 30
 #: the star on each card of the winning run
@@ -52,6 +67,7 @@ STAR_D = 24
 
 
 def header(img: Image.Image, title: str, right_top: str, right_bottom: str) -> None:
+    """The hand's dark band on top: the title on the left, two lines on the right."""
     d = dr.pen(img)
     d.rectangle((0, 0, img.width, HEADER_H), fill=pal.WOOD_DARK)
     d.line((0, HEADER_H, img.width, HEADER_H), fill=pal.GOLD_DARK, width=3)
@@ -64,39 +80,78 @@ def header(img: Image.Image, title: str, right_top: str, right_bottom: str) -> N
         )
 
 
-def _footer_blocks(
-    view: Mapping[str, Any], names: Sequence[str], width: int
-) -> list[tuple[str, Any]]:
-    """The footer's content as (kind, data) blocks with text already wrapped."""
-    blocks: list[tuple[str, Any]] = []
-    f = font(FOOT_SIZE)
-    fb = font(FOOT_SIZE, True)
+# -- the header band ------------------------------------------------------------------------
+
+
+def _bid_word(view: Mapping[str, Any], seat: int, bids: Mapping[int, Mapping[str, Any]]) -> str:
+    """Where a captain's bid stands, in a word or two: its value once revealed, the number
+    of cards face down before, or his status."""
+    p = view["players"][seat]
+    status = str(p.get("status", "waiting"))
+    hidden = face_down_count(view, seat)
+    if seat in bids:
+        value = str(bids[seat].get("value", 0))
+        return value + (f" +{hidden} face down" if hidden else "")
+    if status == "bid" and int(p.get("bid_cards") or 0):
+        k = int(p["bid_cards"])
+        return f"{k} card{'s' if k != 1 else ''} bid"
+    return {"waiting": "waiting", "passed": "passed", "brawled": "brawled",
+            "forfeit": "forfeited", "tied": "tied"}.get(status, status)
+
+
+def header_of(view: Mapping[str, Any], names: Sequence[str]) -> hl.Header:
+    """The band's lines: who acts and what is asked (the winners at the end), and the
+    score line: the scores (longer game, end), or where each captain's bid stands."""
+    phase = str(view.get("phase"))
+    info = f"{PHASE_LABEL.get(phase, phase)} · {round_words(view)}"
+    if view.get("longer_game") and view.get("target"):
+        info += f" · first to {view['target']}"
+    n = int(view["n"])
     result = view.get("result")
     if result:
         winners = [names[s] for s in result.get("winners") or []]
-        head = (
-            f"☠ {list_words(winners)} win{'s' if len(winners) == 1 else ''}!"
-            if winners
-            else "☠ Nobody wins"
-        )
-        lines = wrap(say(result["reason"], names), f, width) if result.get("reason") else []
-        scores = result.get("scores") or []
-        if scores and (view.get("longer_game") or any(scores)):
-            nbsp = "\u00a0"  # keeps each name with its score on one line
-            pairs = " · ".join(f"{names[i]} {sc}".replace(" ", nbsp) for i, sc in enumerate(scores))
-            lines += wrap(f"Final scores: {pairs}", fb, width)
-        blocks.append(("result", (wrap(head, font(26, True), width), lines)))
+        turn = (f"☠ {list_words(winners)} win{'s' if len(winners) == 1 else ''}!"
+                if winners else "☠ Nobody wins")
+        scores = list(result.get("scores") or [])
+        units = tuple(hl.player_unit(None, names[t], str(sc)) for t, sc in enumerate(scores))
+        return hl.Header("ALL HANDS ON DECK!", info, turn, units, "Final scores:")
+    turn = PHASE_LABEL.get(phase, phase)
+    if view.get("pending"):
+        turn = "▶ " + say(view["pending"], names, view.get("pending_seat"))
+    if view.get("longer_game"):
+        scores = list(view.get("scores") or [0] * n)
+        units = tuple(hl.player_unit(None, names[t], str(scores[t])) for t in range(n))
+        return hl.Header("ALL HANDS ON DECK!", info, turn, units, "Scores:")
+    bids = {int(b["seat"]): b for b in (view.get("bids") or [])}
+    units = tuple(hl.player_unit(None, names[t], _bid_word(view, t, bids)) for t in range(n))
+    return hl.Header("ALL HANDS ON DECK!", info, turn, units, "Bids:")
+
+
+# -- the footer ------------------------------------------------------------------------------
+
+
+def _footer_blocks(
+    view: Mapping[str, Any], names: Sequence[str], width: int
+) -> list[tuple[str, Any]]:
+    """The footer's content as (kind, data) blocks with text already wrapped: how the game
+    was won and the winning crew, what was resolved, the last auction. (The pending
+    sentence and the final scores are in the header band.)"""
+    blocks: list[tuple[str, Any]] = []
+    f = font(FOOT_SIZE)
+    result = view.get("result")
+    if result:
+        reason = say(result["reason"], names) if result.get("reason") else ""
+        lines = wrap(reason, font(FOOT_SIZE, True), width) if reason else []
+        if lines:
+            blocks.append(("result", lines))
         crew = result.get("crew")
         if crew and crew.get("cards"):
             cards = sort_cards(list(crew["cards"]))
             title = f"{names[int(crew['seat'])]}'s winning crew (★ the cards of the run)"
             blocks.append(("crew", (title, cards, winning_cards(cards))))
-    if view.get("pending"):
-        text = "▶ " + say(view["pending"], names, view.get("pending_seat"))
-        blocks.append(("pending", wrap(text, fb, width - 24)))
     resolved = list(view.get("resolved") or [])
     if resolved:
-        lines: list[str] = []
+        lines = []
         for sentence in (say(r, names) for r in resolved):
             for i, line in enumerate(wrap(str(sentence), f, width - 22)):
                 lines.append(("• " if i == 0 else "  ") + line)
@@ -112,9 +167,7 @@ def _footer_height(blocks: list[tuple[str, Any]]) -> int:
     h = 0
     for kind, data in blocks:
         if kind == "result":
-            h += len(data[0]) * 36 + 4 + len(data[1]) * FOOT_LH + 10
-        elif kind == "pending":
-            h += len(data) * FOOT_LH + 22
+            h += len(data) * FOOT_LH + 10
         elif kind == "resolved":
             h += 26 + len(data) * FOOT_LH + 8
         elif kind == "last":
@@ -134,27 +187,24 @@ def star_spot(card_x: int, card_y: int, step: int) -> tuple[int, int, int]:
     return card_x + min(step, sw) - size + 4, card_y + sh - size + 4, size
 
 
-def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> None:
+def crew_fan(box: Box, count: int) -> tuple[int, int]:
+    """The left edge of the winning crew's first card and the step between cards, in the
+    footer ``box``."""
+    return box[0] + 16, fan_step(count, SIZES["S"][0], box[2] - box[0] - 32, 6)
+
+
+def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], box: Box) -> None:
     if not blocks:
         return
-    x0, x1 = LEFT_X, BOARD_W - 20
-    dr.panel(img, (x0, top, x1, top + _footer_height(blocks)))
+    x0, top, x1, _ = box
+    dr.panel(img, box)
     d = dr.pen(img)
     f = font(FOOT_SIZE)
-    fb = font(FOOT_SIZE, True)
     x = x0 + 16
     y = top + 14
     for kind, data in blocks:
         if kind == "result":
-            head, lines = data
-            y = dr.multiline(d, x, y, head, font(26, True), pal.BAD, 36) + 4
-            y = dr.multiline(d, x, y, lines, f, pal.INK, FOOT_LH) + 10
-        elif kind == "pending":
-            h = len(data) * FOOT_LH + 12
-            dr.paste(
-                img, dr.rounded(x1 - x0 - 24, h, 8, pal.GOLD_LIGHT, pal.GOLD_DARK, 2), x - 4, y - 2
-            )
-            y = dr.multiline(d, x + 8, y + 4, data, fb, pal.INK, FOOT_LH) + 20 - 4
+            y = dr.multiline(d, x, y, data, font(FOOT_SIZE, True), pal.BAD, FOOT_LH) + 10
         elif kind == "resolved":
             d.text((x, y), "Resolved this round", font=font(16, True), fill=pal.INK_SOFT)
             y += 26
@@ -163,11 +213,11 @@ def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> N
             title, cards, marked = data
             d.text((x, y), title, font=font(18, True), fill=pal.INK)
             y += CREW_TITLE
-            step = fan_step(len(cards), SIZES["S"][0], x1 - x0 - 32, 6)
+            cx, step = crew_fan(box, len(cards))
             for i, c in enumerate(cards):  # the cards of the winning shape raised...
-                put_card(img, c, "S", x + i * step, y + (0 if i in marked else 8))
+                put_card(img, c, "S", cx + i * step, y + (0 if i in marked else 8))
             for i in sorted(marked):  # ...and starred once every card lies on the table
-                sx, sy, size = star_spot(x + i * step, y, step)
+                sx, sy, size = star_spot(cx + i * step, y, step)
                 dr.paste(img, badge("★", size, pal.GOLD, pal.INK), sx, sy)
             y += SIZES["S"][1] + 18
         elif kind == "last":
@@ -180,14 +230,13 @@ def _draw_footer(img: Image.Image, blocks: list[tuple[str, Any]], top: int) -> N
             y += h + 12
 
 
-#: the top of the first captain's row, under the card up for auction
-ROWS_TOP = HEADER_H + 18 + 28 + SIZES["L"][1] + 18
+# -- the card up for auction and the piles ---------------------------------------------------
 
 
 def _left_column(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
     d = dr.pen(img)
     lw, lh = SIZES["L"]
-    cx = LEFT_X + lw // 2
+    cx = MARGIN + LEFT_W // 2
     d.text((cx, top), "UP FOR AUCTION", font=font(17, True), fill=pal.GOLD_LIGHT, anchor="ma")
     y = top + 28
     card = view.get("auction_card")
@@ -196,8 +245,8 @@ def _left_column(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
     else:
         dr.paste(img, empty_slot("L", "No card up for auction"), cx - lw // 2, y)
     sw, sh = SIZES["S"]
-    y += (lh - sh - 8 - 22) // 2  # the stacks beside the card, level with its middle
-    deck_x, pile_x = STACK_X, STACK_X + sw + 36
+    y += lh + 18
+    deck_x, pile_x = cx - sw - 12, cx + 12
     if int(view.get("deck") or 0) > 0:
         dr.paste_with_shadow(img, card_back("S"), deck_x, y, RADIUS["S"])
     else:
@@ -216,12 +265,19 @@ def _left_column(img: Image.Image, view: Mapping[str, Any], top: int) -> int:
     return y + 22
 
 
+def _left_height() -> int:
+    return 28 + SIZES["L"][1] + 18 + SIZES["S"][1] + 8 + 22
+
+
+# -- the captains ----------------------------------------------------------------------------
+
+
 def _captain_row(
     img: Image.Image,
     view: Mapping[str, Any],
     seat: int,
     name: str,
-    y: int,
+    box: Box,
     bid: Mapping[str, Any] | None,
 ) -> None:
     d = dr.pen(img)
@@ -229,16 +285,15 @@ def _captain_row(
     status = str(p.get("status", "waiting"))
     to_act = seat in (view.get("to_act") or [])
     won = seat in ((view.get("result") or {}).get("winners") or [])
-    x0, x1 = ROWS_X, ROWS_R
+    x0, y, x1, _ = box
     fill = pal.PARCHMENT_DARK if status in INACTIVE and not to_act else pal.PARCHMENT
     if won:
-        dr.panel(img, (x0, y, x1, y + ROW_H), fill=pal.GOLD_LIGHT, outline=pal.GOLD_DARK,
-                 outline_width=4)
+        dr.panel(img, box, fill=pal.GOLD_LIGHT, outline=pal.GOLD_DARK, outline_width=4)
     elif to_act:
-        dr.panel(img, (x0, y, x1, y + ROW_H), fill=fill, outline=pal.GOLD, outline_width=4)
-        dr.glyph(d, (x0 - 10, y + ROW_H / 2), "▶", 22, pal.GOLD)
+        dr.panel(img, box, fill=fill, outline=pal.GOLD, outline_width=4)
+        dr.glyph(d, (x0 - 8, y + ROW_H / 2), "▶", 20, pal.GOLD)
     else:
-        dr.panel(img, (x0, y, x1, y + ROW_H), fill=fill)
+        dr.panel(img, box, fill=fill)
     x = x0 + 16
     # line 1: dealer coin, name, score
     nx = x
@@ -248,25 +303,15 @@ def _captain_row(
     if view.get("longer_game"):
         scores = view.get("scores") or []
         if seat < len(scores):
-            d.text(
-                (x1 - 16, y + 12),
-                f"{scores[seat]} pts",
-                font=font(17, True),
-                fill=pal.INK_SOFT,
-                anchor="ra",
-            )
+            d.text((x1 - 16, y + 12), f"{scores[seat]} pts", font=font(17, True),
+                   fill=pal.INK_SOFT, anchor="ra")
     f, shown = fit(name, x + NAME_W - nx, 22, True, 16)
     d.text((nx, y + 24), shown, font=f, fill=pal.INK, anchor="lm")
     # line 2: status (none once the game is over: nobody is waiting any more)
     if view.get("phase") != "over":
         sym, colour = STATUS_LOOK.get(status, ("●", pal.INK_SOFT))
-        d.text(
-            (x, y + 53),
-            f"{sym} {status_words(status, int(p.get('bid_cards') or 0))}",
-            font=font(18, True),
-            fill=colour,
-            anchor="lm",
-        )
+        d.text((x, y + 53), f"{sym} {status_words(status, int(p.get('bid_cards') or 0))}",
+               font=font(18, True), fill=colour, anchor="lm")
     # line 3: marks
     px = x
     marks: list[tuple[str, RGB, RGB]] = []
@@ -301,19 +346,13 @@ def _captain_row(
         for _ in range(hidden):
             dr.paste_with_shadow(img, card_back("S"), cx, cy, RADIUS["S"])
             cx += step
-        if hidden and cx - step + sw + 110 < area_r:
+        if hidden and cx - step + sw + 110 < x1 - 8:
             label = "face down" if not cards else f"+{hidden} face down"
-            d.text(
-                (cx - step + sw + 12, y + ROW_H / 2),
-                label,
-                font=font(16),
-                fill=pal.INK_SOFT,
-                anchor="lm",
-            )
+            d.text((cx - step + sw + 12, y + ROW_H / 2), label, font=font(16),
+                   fill=pal.INK_SOFT, anchor="lm")
     elif bid is not None:
-        d.text(
-            (area_x, y + ROW_H / 2), "no cards left", font=font(16), fill=pal.INK_SOFT, anchor="lm"
-        )
+        d.text((area_x, y + ROW_H / 2), "no cards left", font=font(16), fill=pal.INK_SOFT,
+               anchor="lm")
     if bid is not None:
         vx = x1 - VALUE_W / 2 - 6
         vy = y + 56 if view.get("longer_game") else y + 42
@@ -321,25 +360,73 @@ def _captain_row(
         d.text((vx, vy + 30), "value", font=font(15), fill=pal.INK_SOFT, anchor="mm")
 
 
+def captain_columns(n: int) -> int:
+    """Captains side by side: one column up to three, two columns for more."""
+    return 1 if n <= 3 else 2
+
+
+def board_width(n: int) -> int:
+    return BOARD_W if captain_columns(n) == 2 else NARROW_W
+
+
+def key_size(n: int) -> int:
+    """The key lines' size on the board of ``n`` captains (render/headline.py)."""
+    w = board_width(n)
+    return hl.key_size(w, w * 3 // 4)
+
+
+# -- the layout ------------------------------------------------------------------------------
+
+
+def _header(view: Mapping[str, Any]) -> tuple[hl.Header, hl.HeaderLayout]:
+    head = header_of(view, names_of(view))
+    n = int(view["n"])
+    return head, hl.layout_header(head, board_width(n), key_size(n))
+
+
+def layout(view: Mapping[str, Any]) -> dict[str, Box]:
+    """Where the parts go, as (x0, y0, x1, y1) boxes: "header" (the band) with its key
+    lines "turn" and "score"; "auction" (the card up for auction and the piles, on the
+    left); "captain 0", "captain 1"... (on the right); "footer" under the captains (when
+    it has something to say); the whole picture is "image"."""
+    n = int(view["n"])
+    _, lay = _header(view)
+    width = board_width(n)
+    right_w = width - MARGIN - RIGHT_X
+    boxes: dict[str, Box] = {"header": (0, 0, width, lay.height), **lay.boxes}
+    top = lay.height + 16
+    boxes["auction"] = (MARGIN, top, MARGIN + LEFT_W, top + _left_height())
+    cols = captain_columns(n)
+    w = (right_w - (cols - 1) * COL_GAP) // cols
+    for seat in range(n):
+        r, c = divmod(seat, cols)
+        x = RIGHT_X + c * (w + COL_GAP)
+        y = top + r * (ROW_H + ROW_GAP)
+        boxes[f"captain {seat}"] = (x, y, x + w, y + ROW_H)
+    rows = -(-n // cols)
+    bottom = top + rows * ROW_H + (rows - 1) * ROW_GAP
+    blocks = _footer_blocks(view, names_of(view), right_w - 32)
+    if blocks:
+        ft = bottom + 14
+        boxes["footer"] = (RIGHT_X, ft, width - MARGIN, ft + _footer_height(blocks))
+        bottom = boxes["footer"][3]
+    boxes["image"] = (0, 0, width, max(bottom, boxes["auction"][3]) + 16)
+    return boxes
+
+
 def draw_board(view: Mapping[str, Any]) -> bytes:
     """The public table as PNG (reads only the keys every view has)."""
     n = int(view["n"])
     names = names_of(view)
     bids = {int(b["seat"]): b for b in (view.get("bids") or [])}
-    blocks = _footer_blocks(view, names, BOARD_W - 40 - 32)
-    rows_h = n * ROW_H + (n - 1) * ROW_GAP
-    rows_top = ROWS_TOP
-    foot_top = rows_top + rows_h + 18
-    height = foot_top + _footer_height(blocks) + (18 if blocks else 0)
-    img = dr.canvas(BOARD_W, height)
-    right = [PHASE_LABEL.get(str(view.get("phase")), str(view.get("phase"))), round_words(view)]
-    if view.get("longer_game") and view.get("target"):
-        right[1] += f" · first to {view['target']}"
-    header(img, "ALL HANDS ON DECK!", right[0], right[1])
-    _left_column(img, view, HEADER_H + 18)
+    head, lay = _header(view)
+    boxes = layout(view)
+    img = dr.canvas(boxes["image"][2], boxes["image"][3])
+    hl.draw_header(img, head, lay)
+    _left_column(img, view, boxes["auction"][1])
     for seat in range(n):
-        _captain_row(
-            img, view, seat, names[seat], rows_top + seat * (ROW_H + ROW_GAP), bids.get(seat)
-        )
-    _draw_footer(img, blocks, foot_top)
+        _captain_row(img, view, seat, names[seat], boxes[f"captain {seat}"], bids.get(seat))
+    if "footer" in boxes:
+        box = boxes["footer"]
+        _draw_footer(img, _footer_blocks(view, names, box[2] - box[0] - 32), box)
     return dr.to_png(img)

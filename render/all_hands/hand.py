@@ -1,5 +1,9 @@
 """A captain's own hand: a row per crew, the action cards apart, close runs starred, the
-cards picked for the bid raised, the pending private choice."""
+cards picked for the bid raised, the pending private choice.
+
+Landscape (issue 22: Discord fits an image into a box limited in height): the auction
+card and the rows of cards on the left, the runs, what the action cards do, the bid and
+the choice in a column on the right."""
 
 from __future__ import annotations
 
@@ -41,9 +45,12 @@ from render.all_hands.common import (
 from render.all_hands.runs import near_runs, run_cards, run_lines
 from render.fonts import font
 from render.palette import RGB
-from render.text import wrap
+from render.text import fit, wrap
 
+#: the left column (the rows of cards) is as wide as its longest row needs, within bounds
 HAND_W_MIN, HAND_W_MAX = 760, 1000
+#: the right column: runs, action cards, the bid and the choice
+SIDE_W = 540
 CARDS_X = 132
 ROW_HAND = SIZES["M"][1] + 28
 ACT_SIZE, ACT_LH = 16, 22
@@ -67,12 +74,11 @@ def picks_in_hand(view: Mapping[str, Any]) -> list[str]:
 
 
 def hand_width(view: Mapping[str, Any], rows: Sequence[tuple[str, list[int]]]) -> int:
-    """As wide as the longest row of cards needs, within bounds: a narrow picture of a small
-    hand is shown larger on a phone."""
+    """The left column's width: as wide as the longest row of cards needs, within bounds
+    (a narrow picture of a small hand is shown larger on a phone)."""
     longest = max(len(idx) for _, idx in rows)
-    small = max(len(view.get("my_bid") or []), len((view.get("choice") or {}).get("cards") or []))
-    mw, sw = SIZES["M"][0], SIZES["S"][0]
-    need = max(CARDS_X + mw + (longest - 1) * (mw + 8) + 24, 36 + small * (sw + 8) + 36)
+    mw = SIZES["M"][0]
+    need = CARDS_X + mw + (longest - 1) * (mw + 8) + 24
     return max(HAND_W_MIN, min(HAND_W_MAX, need))
 
 
@@ -132,19 +138,21 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
             raised.add(i)
     rows = hand_rows(hand)
     w = hand_width(view, rows)
+    sx0, sx1 = w, w + SIDE_W - 20  # the right column's panels
     info = hand_info(view, seat, names, size)
     fi = font(17)
     info_lines = [(wrap(t, font(17, bold), w - 40 - 32 - 80), bold, c) for t, bold, c in info]
     info_h = max(SIZES["S"][1] + 20, 20 + sum(len(ls) for ls, _, _ in info_lines) * 24)
-    runs = _run_rows(run_lines(hints), w)
+    runs = _run_rows(run_lines(hints), sx1 - sx0 + 40)  # text 16 px in from the panel
     runs_h = 20 + 28 + sum(len(r) for _, r in runs) * 24 + 8
-    actions = action_lines(hand, w - 72)
+    actions = action_lines(hand, sx1 - sx0 - 32)
     actions_h = 12 + 20 + 28 + sum(len(ls) for _, ls in actions) * ACT_LH + 8 if actions else 0
-    extra = _hand_extras(view, seat, names, w)
+    extra = _hand_extras(view, seat, names, sx0, sx1)
     extras_h = actions_h + sum(h for h, _ in extra)
     rows_h = sum(ROW_HAND if idx else 52 for _, idx in rows)
-    height = HEADER_H + 14 + info_h + 12 + rows_h + 8 + runs_h + extras_h + 18
-    img = dr.canvas(w, height)
+    left_h = HEADER_H + 14 + info_h + 12 + rows_h + 18
+    right_h = HEADER_H + 14 + runs_h + extras_h + 18
+    img = dr.canvas(w + SIDE_W, max(left_h, right_h))
     over = size > HAND_LIMIT
     header(
         img,
@@ -191,28 +199,29 @@ def draw_hand(view: Mapping[str, Any]) -> bytes:
             if i in raised:
                 dr.pill(img, cx + 4, cy + mh + 2, "BID", pal.INK, pal.GOLD_LIGHT, 14, pal.INK)
         y += ROW_HAND
-    # close runs
-    y += 8
-    dr.panel(img, (20, y, w - 20, y + runs_h))
-    d.text((36, y + 14), "★ Runs", font=font(18, True), fill=pal.INK)
+    # the right column: close runs
+    y = HEADER_H + 14
+    tx = sx0 + 16
+    dr.panel(img, (sx0, y, sx1, y + runs_h))
+    d.text((tx, y + 14), "★ Runs", font=font(18, True), fill=pal.INK)
     ry = y + 14 + 28
     for label, lines in runs:
         if label:
-            d.text((36, ry), label, font=font(17, True), fill=pal.INK_SOFT)
+            d.text((tx, ry), label, font=font(17, True), fill=pal.INK_SOFT)
         ry = dr.multiline(
-            d, 36 + (RUN_LABEL_W if label is not None else 0), ry, lines, fi, pal.INK, 24
+            d, tx + (RUN_LABEL_W if label is not None else 0), ry, lines, fi, pal.INK, 24
         )
     y += runs_h
     if actions:
         y += 12
-        dr.panel(img, (20, y, w - 20, y + actions_h - 12))
-        d.text((36, y + 14), "☠ What your action cards do", font=font(18, True), fill=pal.INK)
+        dr.panel(img, (sx0, y, sx1, y + actions_h - 12))
+        d.text((tx, y + 14), "☠ What your action cards do", font=font(18, True), fill=pal.INK)
         ay = y + 14 + 30
         for name, lines in actions:
             nw = font(ACT_SIZE, True).getlength(name + ": ")
-            d.text((36, ay), name + ":", font=font(ACT_SIZE, True), fill=pal.INK)
+            d.text((tx, ay), name + ":", font=font(ACT_SIZE, True), fill=pal.INK)
             for k, line in enumerate(lines):
-                d.text((36 + (nw if k == 0 else 0), ay), line, font=font(ACT_SIZE),
+                d.text((tx + (nw if k == 0 else 0), ay), line, font=font(ACT_SIZE),
                        fill=pal.INK)
                 ay += ACT_LH
         y += actions_h - 12
@@ -305,10 +314,11 @@ def hand_info(
 
 
 def _hand_extras(
-    view: Mapping[str, Any], seat: int, names: Sequence[str], w: int
+    view: Mapping[str, Any], seat: int, names: Sequence[str], x0: int, x1: int
 ) -> list[tuple[int, Any]]:
-    """Panels under the runs: the bid being made or lying face down, a private choice.
-    Each is (height, paint(img, top))."""
+    """Panels under the runs, between ``x0`` and ``x1``: the bid being made or lying face
+    down, a private choice. Each is (height, paint(img, top))."""
+    room = x1 - x0 - 32
     out: list[tuple[int, Any]] = []
     mine = list(view.get("my_bid") or [])
     sw, sh = SIZES["S"]
@@ -326,17 +336,18 @@ def _hand_extras(
         def paint_bid(
             img: Image.Image, top: int, cards: list[str] = mine, title: str = title, h: int = h
         ) -> None:
-            dr.panel(img, (20, top + 12, w - 20, top + h))
+            dr.panel(img, (x0, top + 12, x1, top + h))
             d = dr.pen(img)
-            d.text((36, top + 24), title, font=font(18, True), fill=pal.INK)
+            f, shown = fit(title, room, 18, True)
+            d.text((x0 + 16, top + 24), shown, font=f, fill=pal.INK)
             suit = SUIT_OF.get(view.get("auction_card") or "")
-            step = fan_step(len(cards), sw, w - 72, 8)
+            step = fan_step(len(cards), sw, room, 8)
             for i, c in enumerate(cards):
                 put_card(
                     img,
                     c,
                     "S",
-                    36 + i * step,
+                    x0 + 16 + i * step,
                     top + 52,
                     doubled=suit is not None and SUIT_OF.get(c) == suit,
                 )
@@ -344,7 +355,7 @@ def _hand_extras(
         out.append((h, paint_bid))
     choice = view.get("choice")
     if choice:
-        lines = wrap(say(choice.get("prompt") or "Your choice", names), font(18, True), w - 72)
+        lines = wrap(say(choice.get("prompt") or "Your choice", names), font(18, True), room)
         cards = list(choice.get("cards") or [])
         h = 12 + 16 + len(lines) * 26 + (SIZES["S"][1] + 12 if cards else 0) + 8
 
@@ -357,16 +368,16 @@ def _hand_extras(
         ) -> None:
             dr.panel(
                 img,
-                (20, top + 12, w - 20, top + h),
+                (x0, top + 12, x1, top + h),
                 fill=pal.GOLD_LIGHT,
                 outline=pal.GOLD_DARK,
                 outline_width=3,
             )
             d = dr.pen(img)
-            y = dr.multiline(d, 36, top + 26, lines, font(18, True), pal.INK, 26)
-            step = fan_step(len(cards), SIZES["S"][0], w - 72, 8)
+            y = dr.multiline(d, x0 + 16, top + 26, lines, font(18, True), pal.INK, 26)
+            step = fan_step(len(cards), SIZES["S"][0], room, 8)
             for i, c in enumerate(cards):
-                put_card(img, c, "S", 36 + i * step, int(y) + 4)
+                put_card(img, c, "S", x0 + 16 + i * step, int(y) + 4)
 
         out.append((h, paint_choice))
     return out

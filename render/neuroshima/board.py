@@ -1,12 +1,16 @@
 """The public board image: the 19 standard hexes and the 12 Water spaces (labelled in their
-clockwise ring order), every tile as printed and turned, wounds and nets; under the board a
-game-over banner once the game has ended, then a panel with both HQs' toughness, the piles,
-the hands (public in this game), whose turn it is, the last battle and a key to the marks.
-``draw_preview`` is the private picture of a move being composed in the panel.
+clockwise ring order), every tile as printed and turned, wounds and nets.
 
-The panel sits under the board rather than beside it, so the picture is about 750 pixels
-wide and its words stay readable when Discord shows it 550 pixels wide. Every label and
-badge goes where the tile keeps room for it (``tiles.text_layout``), never over a mark.
+Landscape, for Discord's inline box (render/headline.py): the header band says what
+happens now (whose turn and what he does, or how the game ended) and both HQs' toughness,
+in letters that stay readable when the board is shown 400 px wide; under it the board on
+the left and, on the right, a game-over banner once the game has ended and a panel with
+both players' piles and hands (public in this game), the last battle and a key to the
+marks. ``draw_preview`` is the private picture of a move being composed in the panel.
+Every label and badge on the board goes where the tile keeps room for it
+(``tiles.text_layout``), never over a mark.
+
+The battle's frames (battle.py) keep the board over a caption: ``new_canvas``.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from PIL import Image, ImageDraw
 
 from engine.neuroshima.board import BY_LABEL, LABELS, is_water
 from engine.neuroshima.tiles import TILES
+from render import headline as hl
 from render import palette as pal
 from render.draw import Box, canvas, pen, to_png
 from render.fonts import font
@@ -50,12 +55,19 @@ from render.text import ellipsize, wrap
 
 BOARD_W = int(11 * R) + 20
 BOARD_H = int(6 * SQ3 * R) + 30
-W = BOARD_W
 OX, OY = BOARD_W / 2, BOARD_H / 2
+#: the battle frames' caption under the board: its margin and width
 PAD = 18
-COL_GAP = 24
-COL_W = (W - 2 * PAD - COL_GAP) // 2
-TEXT_W = W - 2 * PAD
+TEXT_W = BOARD_W - 2 * PAD
+#: the landscape board: the hexes on the left, the panel on the right
+MARGIN = 12
+SIDE_X = MARGIN + BOARD_W + 12
+SIDE_W = 440
+SIDE_TEXT_W = SIDE_W - 28
+W = SIDE_X + SIDE_W + MARGIN
+#: the tallest the board gets (two-line status): the key lines' size is chosen for it
+MAX_H = 940
+KEY = hl.key_size(W, MAX_H)
 BODY, BODY_LH = 15, 20
 BANNER_FILL = (120, 30, 24)
 KEY_TEXT = ("Marks on a tile: red chevron melee, long red wedge ranged (one per point of "
@@ -65,9 +77,9 @@ KEY_TEXT = ("Marks on a tile: red chevron melee, long red wedge ranged (one per 
 
 
 @lru_cache(maxsize=2)
-def background() -> Image.Image:
-    """The board's spaces on the table, BOARD_W x BOARD_H."""
-    img = canvas(BOARD_W, BOARD_H)
+def spaces() -> Image.Image:
+    """The board's spaces, BOARD_W x BOARD_H, transparent between them."""
+    img = Image.new("RGBA", (BOARD_W, BOARD_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     for i, lab in enumerate(LABELS):
         cx, cy = centre(lab, OX, OY)
@@ -76,13 +88,21 @@ def background() -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=2)
+def background() -> Image.Image:
+    """The board's spaces on the table, BOARD_W x BOARD_H."""
+    img = canvas(BOARD_W, BOARD_H)
+    img.paste(spaces(), (0, 0), spaces())
+    return img
+
+
 def new_canvas(height: int) -> Image.Image:
-    """The board on top, parchment under it down to ``height``."""
-    img = canvas(W, height)
+    """The board on top, parchment under it down to ``height`` (a battle frame)."""
+    img = canvas(BOARD_W, height)
     img.paste(background(), (0, 0))
     d = ImageDraw.Draw(img)
-    d.rectangle((0, BOARD_H, W, height), fill=pal.PARCHMENT)
-    d.line((0, BOARD_H, W, BOARD_H), fill=pal.PARCHMENT_EDGE, width=3)
+    d.rectangle((0, BOARD_H, BOARD_W, height), fill=pal.PARCHMENT)
+    d.line((0, BOARD_H, BOARD_W, BOARD_H), fill=pal.PARCHMENT_EDGE, width=3)
     return img
 
 
@@ -207,99 +227,130 @@ def banner_lines(view: Mapping[str, Any], names: list[str]) -> tuple[str, list[s
         title = f"☠ Game over: {winners[0]} wins!"
     else:
         title = "☠ Game over: a draw"
-    reason = wrap(say(result.get("reason") or "", names), font(16), TEXT_W - 24)
+    reason = wrap(say(result.get("reason") or "", names), font(16), SIDE_TEXT_W)
     return title, reason
 
 
 def _banner_height(banner: tuple[str, list[str]] | None) -> int:
     if banner is None:
         return 0
-    return 14 + 34 + len(banner[1]) * 22 + 12
+    return 12 + len(banner[1]) * 22 + 12
+
+
+# -- the landscape board: the header band, the hexes on the left, the panel on the right ---
+
+
+def header_of(view: Mapping[str, Any], status: str | None = None) -> hl.Header:
+    """The band's lines: what happens now (the status, or the caption of a preview; the
+    winner at the end), and both HQs' toughness, the score of this game."""
+    names = names_of(view)
+    info = "Placing the HQs" if view.get("phase") == "hq" else f"Turn {view.get('turn_no', 0)}"
+    if view.get("result"):
+        info += " · game over"
+    elif not view.get("pending"):
+        pass  # the status line says it: "… plays (tie-break turn)."
+    elif view.get("tiebreak"):
+        info += " · tie-break turn"
+    elif view.get("last_draw") is not None:
+        info += " · last turns before the Final Battle"
+    banner = banner_lines(view, names)
+    if banner is not None:
+        turn = banner[0]
+    else:
+        turn = "▶ " + (status or _status(view, names))
+    units = tuple(
+        hl.player_unit(None, f"{names[seat]} ({ARMY_NAME[army_of(view, seat)]})",
+                       f"{view['hq'][seat]}/20")
+        for seat in (0, 1))
+    return hl.Header("NEUROSHIMA HEX!", info, turn, units, "HQ:")
+
+
+def _header(view: Mapping[str, Any], status: str | None) -> tuple[hl.Header, hl.HeaderLayout]:
+    head = header_of(view, status)
+    return head, hl.layout_header(head, W, KEY)
 
 
 def _seat_lines(view: Mapping[str, Any], seat: int, names: list[str]) -> list[str]:
     hand = ", ".join(_name(k) for k in view["hands"][seat]) or "no tiles"
-    return wrap(f"Hand: {hand}", font(BODY), COL_W)[:3]
+    return wrap(f"Hand: {hand}", font(BODY), SIDE_TEXT_W)[:3]
 
 
-def _panel_parts(view: Mapping[str, Any], status: str | None
-                 ) -> tuple[list[str], list[str], list[str], list[str]]:
-    """The panel's wrapped status, battle and key lines, and the names."""
+def _panel_parts(view: Mapping[str, Any]) -> tuple[list[str], list[str], list[str]]:
+    """The panel's wrapped battle and key lines, and the names."""
     names = names_of(view)
-    if status is None and not view.get("result"):  # the banner says how the game ended
-        status = _status(view, names)
-    status_lines = wrap(status, font(BODY, True), TEXT_W)[:3] if status else []
     battle = view.get("last_battle")
     battle_part: list[str] = []
     if battle:
         for line in battle_lines(battle)[:8]:
-            battle_part += wrap(line, font(BODY), TEXT_W)[:2]
-    key = wrap(KEY_TEXT, font(14), TEXT_W)
-    return names, status_lines, battle_part, key
+            battle_part += wrap(line, font(BODY), SIDE_TEXT_W)[:2]
+    key = wrap(KEY_TEXT, font(14), SIDE_TEXT_W)
+    return names, battle_part, key
 
 
-def panel_height(view: Mapping[str, Any], status: str | None = None) -> int:
-    names, status_lines, battle_part, key = _panel_parts(view, status)
-    seats = max(len(_seat_lines(view, s, names)) for s in (0, 1))
-    h = 14 + 30 + 24 + 24 + 22 + seats * BODY_LH + 12
-    h += len(status_lines) * 21 + 8
+SEAT_HEAD = 24 + 24 + 22
+
+
+def panel_height(view: Mapping[str, Any]) -> int:
+    names, battle_part, key = _panel_parts(view)
+    h = 14
+    for seat in (0, 1):
+        h += SEAT_HEAD + len(_seat_lines(view, seat, names)) * BODY_LH + 12
     if battle_part:
-        h += 22 + len(battle_part) * BODY_LH + 8
-    return h + len(key) * 18 + 14
+        h += 22 + len(battle_part) * BODY_LH + 12
+    return h + len(key) * 18 + 12
 
 
 def layout(view: Mapping[str, Any], status: str | None = None) -> dict[str, Box]:
-    """Where the parts of the board image go: "board", "banner" (only once the game is
-    over) and "panel", as (x0, y0, x1, y1) boxes; the image is "image"."""
-    names = names_of(view)
-    boxes: dict[str, Box] = {"board": (0, 0, W, BOARD_H)}
-    y = BOARD_H
-    banner = banner_lines(view, names)
+    """Where the parts of the board image go, as (x0, y0, x1, y1) boxes: "header" (the
+    band) with its key lines "turn" and "score"; "board" (the hexes, on the left); on the
+    right the "banner" (only once the game is over: how it ended) and the "panel" (both
+    players' piles and hands, the last battle, the key); the image is "image"."""
+    _, lay = _header(view, status)
+    boxes: dict[str, Box] = {"header": (0, 0, W, lay.height), **lay.boxes}
+    top = lay.height + 8
+    boxes["board"] = (MARGIN, top, MARGIN + BOARD_W, top + BOARD_H)
+    y = top + 8
+    banner = banner_lines(view, names_of(view))
     if banner is not None:
         h = _banner_height(banner)
-        boxes["banner"] = (PAD, y + 14, W - PAD, y + h)
-        y += h
-    boxes["panel"] = (0, y, W, y + panel_height(view, status))
-    boxes["image"] = (0, 0, W, boxes["panel"][3])
+        boxes["banner"] = (SIDE_X, y, W - MARGIN, y + h)
+        y += h + 10
+    boxes["panel"] = (SIDE_X, y, W - MARGIN, y + panel_height(view))
+    boxes["image"] = (0, 0, W, max(boxes["board"][3], boxes["panel"][3] + 12))
     return boxes
 
 
 def _draw_banner(img: Image.Image, view: Mapping[str, Any], box: Box) -> None:
     banner = banner_lines(view, names_of(view))
     assert banner is not None
-    title, reason = banner
+    _, reason = banner
     d = pen(img)
-    x0, y0, x1, y1 = box
+    x0, y0, _, _ = box
     d.rounded_rectangle(box, 10, fill=BANNER_FILL, outline=pal.GOLD, width=3)
-    d.text((x0 + 12, y0 + 8), title, font=font(24, True), fill=pal.GOLD_LIGHT)
-    y = y0 + 8 + 34
+    y = y0 + 12
     for line in reason:
         d.text((x0 + 12, y), line, font=font(16), fill=pal.WHITE)
         y += 22
 
 
-def _panel(img: Image.Image, view: Mapping[str, Any], top: int,
-           status: str | None = None) -> None:
+def _panel(img: Image.Image, view: Mapping[str, Any], box: Box) -> None:
+    x0, top, x1, y1 = box
     d = pen(img)
-    names, status_lines, battle_part, key = _panel_parts(view, status)
+    d.rounded_rectangle((x0, top, x1 - 1, y1 - 1), 10, fill=pal.PARCHMENT,
+                        outline=pal.PARCHMENT_EDGE, width=2)
+    names, battle_part, key = _panel_parts(view)
     body, bold = font(BODY), font(BODY, True)
-    y = top + 14
-    d.text((PAD, y), "Neuroshima Hex!", font=font(20, True), fill=pal.INK)
-    d.text((W - PAD, y + 4), f"Turn {view.get('turn_no', 0)}", font=body, fill=pal.INK_SOFT,
-           anchor="ra")
-    y += 30
     to_act = set(view.get("to_act") or [])
-    col_top = y
-    bottom = y
+    x = x0 + 14
+    y = top + 14
     for seat in (0, 1):
-        x, y = PAD + seat * (COL_W + COL_GAP), col_top
         army = army_of(view, seat)
         mark = "▶ " if seat in to_act else ""
-        head = ellipsize(f"{mark}{names[seat]} · {ARMY_NAME[army]}", bold, COL_W)
+        head = ellipsize(f"{mark}{names[seat]} · {ARMY_NAME[army]}", bold, SIDE_TEXT_W)
         d.text((x, y), head, font=bold, fill=pal.INK)
         y += 24
         hq = view["hq"][seat]
-        bar = COL_W - 100
+        bar = SIDE_TEXT_W - 100
         d.rectangle((x, y, x + bar, y + 14), outline=pal.INK, fill=pal.PARCHMENT_DARK)
         d.rectangle((x, y, x + bar * max(0, hq) // 20, y + 14),
                     fill=pal.GOOD if hq > 6 else pal.BAD)
@@ -311,40 +362,47 @@ def _panel(img: Image.Image, view: Mapping[str, Any], top: int,
         for line in _seat_lines(view, seat, names):
             d.text((x, y), line, font=body, fill=pal.INK)
             y += BODY_LH
-        bottom = max(bottom, y)
-    y = bottom + 12
-    for line in status_lines:
-        d.text((PAD, y), line, font=bold, fill=pal.CALM)
-        y += 21
-    y += 8
+        y += 12
     battle = view.get("last_battle")
     if battle_part and battle:
-        d.text((PAD, y), f"Battle {battle['n']}", font=bold, fill=pal.INK)
+        d.text((x, y), f"Battle {battle['n']}", font=bold, fill=pal.INK)
         y += 22
         for line in battle_part:
-            d.text((PAD, y), line, font=body, fill=pal.INK)
+            d.text((x, y), line, font=body, fill=pal.INK)
             y += BODY_LH
-        y += 8
+        y += 12
     for line in key:
-        d.text((PAD, y), line, font=font(14), fill=pal.INK_SOFT)
+        d.text((x, y), line, font=font(14), fill=pal.INK_SOFT)
         y += 18
 
 
-def _draw(view: Mapping[str, Any], status: str | None = None,
-          under: Sequence[str] = (), over: Sequence[str] = (),
-          board_view: Mapping[str, Any] | None = None) -> Image.Image:
-    boxes = layout(view, status)
-    img = new_canvas(boxes["image"][3])
-    shown = board_view if board_view is not None else view
+def _board_picture(img: Image.Image, shown: Mapping[str, Any], under: Sequence[str],
+                   over: Sequence[str]) -> Image.Image:
+    """The hexes with the tiles, and the rings of a move being composed, on ``img`` (the
+    table under the board)."""
+    img.paste(spaces(), (0, 0), spaces())
     occupied = {u["space"] for u in shown["board"]}
     if under:
         _ring(img, under, occupied)
     _units(img, shown)
     if over:
         _ring(img, over, occupied)
+    return img
+
+
+def _draw(view: Mapping[str, Any], status: str | None = None,
+          under: Sequence[str] = (), over: Sequence[str] = (),
+          board_view: Mapping[str, Any] | None = None) -> Image.Image:
+    head, lay = _header(view, status)
+    boxes = layout(view, status)
+    img = canvas(W, boxes["image"][3])
+    hl.draw_header(img, head, lay)
+    shown = board_view if board_view is not None else view
+    box = boxes["board"]
+    img.paste(_board_picture(img.crop(box), shown, under, over), box[:2])
     if "banner" in boxes:
         _draw_banner(img, view, boxes["banner"])
-    _panel(img, view, boxes["panel"][1], status)
+    _panel(img, view, boxes["panel"])
     return img
 
 

@@ -1,6 +1,14 @@
 """The public board of Pirate Tricks. It reads only the keys every view has, so a player's
 own view draws exactly the spectator's picture: nobody's loon (it is behind the screens),
-no hand, no sealed bid."""
+no hand, no sealed bid.
+
+Landscape, for Discord's inline box (render/headline.py): the header band says who acts
+and what is asked, and every captain's standing (the row he took, his tricks and
+prediction, the final loon) in letters that stay readable when the board is shown 400 px
+wide. Under it, on the left, the part of the table in play (the rows, or the trick and the
+last trick, or the final loon) over the four score cards; on the right the captains, then
+what happened (the last reveal, the last round's scoring as a table, the log) and the key.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +18,7 @@ from typing import Any
 from PIL import Image
 
 from render import draw as dr
+from render import headline as hl
 from render import palette as pal
 from render.fonts import font
 from render.pirate_tricks.cards import SCORE_H, coin, marker, put_card, score_card
@@ -27,30 +36,37 @@ from render.pirate_tricks.common import (
 )
 from render.text import fit, wrap
 
-#: Discord shows a board 550 px wide: at 740 px the smallest text (14 px) stays 10 px there,
-#: so the parts stack in one column (score cards, rows or trick, captains, footer)
-BOARD_W = 740
+Box = tuple[int, int, int, int]
+
+#: the board's width and the tallest it gets (five captains bidding, every line long)
+BOARD_W = 1280
+MAX_H = 960
+KEY = hl.key_size(BOARD_W, MAX_H)
+#: the hand's header band (the hand keeps its own narrow layout)
 HEADER_H = 68
-MARGIN = 20
-LEFT_W = BOARD_W - 2 * MARGIN
-RIGHT_X = MARGIN
-RIGHT_W = LEFT_W
-ROW_H, GAP = 96, 8
-PLAYER_H = 70
+MARGIN = 12
+COL_GAP = 12
+LEFT_W = 650
+RIGHT_X = MARGIN + LEFT_W + COL_GAP
+RIGHT_W = BOARD_W - MARGIN - RIGHT_X
+ROW_H, GAP = 80, 6
+PLAYER_H = 58
 #: where a captain's status starts, right of his name
-STATUS_X = RIGHT_X + 300
-#: the score cards, two a line
+STATUS_X = 250
+#: the score cards, two a line, under the table
 SCORE_COLS, SCORE_GAP = 2, 14
 SCORE_CARD_W = (LEFT_W - (SCORE_COLS - 1) * SCORE_GAP) // SCORE_COLS
-FOOT_SIZE, FOOT_LH = 16, 22
+TEXT_SIZE, TEXT_LH = 15, 20
+#: the log's lines: the smallest size, to keep all six sentences
+LOG_SIZE, LOG_LH = 14, 18
 KEY_SIZE = 15
 
 
 def header(img: Image.Image, title: str, right_top: str, right_bottom: str,
            subtitle: str = "") -> None:
-    """The dark band on top: the title on the left (with a ``subtitle`` under it, the
-    hand's "only you see this", the title then taking the room the right side leaves), and
-    two lines on the right."""
+    """The hand's dark band on top: the title on the left (with a ``subtitle`` under it,
+    the hand's "only you see this", the title then taking the room the right side
+    leaves), and two lines on the right."""
     d = dr.pen(img)
     d.rectangle((0, 0, img.width, HEADER_H), fill=pal.WOOD_DARK)
     d.line((0, HEADER_H, img.width, HEADER_H), fill=pal.GOLD_DARK, width=3)
@@ -68,6 +84,73 @@ def header(img: Image.Image, title: str, right_top: str, right_bottom: str,
     if right_bottom:
         d.text((img.width - 22, 42), right_bottom, font=f_bottom, fill=pal.PARCHMENT_DARK,
                anchor="ra")
+
+
+# -- the header band ------------------------------------------------------------------------
+
+
+def header_of(view: Mapping[str, Any], names: Sequence[str]) -> hl.Header:
+    """The band's lines: who acts and what is asked (the winners at the end), and each
+    captain's standing: the final loon, his tricks and prediction, or the row he took."""
+    phase = str(view.get("phase"))
+    info = f"{PHASE_LABEL.get(phase, phase)} · {round_words(view)}"
+    n = int(view["n"])
+    result = view.get("result")
+    if result:
+        winners = [names[s] for s in result.get("winners") or []]
+        verb = "wins" if len(winners) == 1 else "win"
+        scores = list(result.get("scores") or [])
+        units = tuple(hl.player_unit(None, names[t], str(scores[t])) for t in range(len(scores)))
+        return hl.Header("PIRATE TRICKS", info, f"☠ {list_words(winners)} {verb}!", units,
+                         "Final loon:")
+    if view.get("pending"):
+        turn = "▶ " + say(view["pending"], names, view.get("pending_seat"))
+    else:
+        turn = _waiting(view, names)
+    tricks = list(view.get("tricks") or [0] * n)
+    preds = list(view.get("predictions") or [None] * n)
+    if phase in ("play", "predict") or any(tricks):
+        def standing(t: int) -> str:
+            p = preds[t] if t < len(preds) else None
+            return f"{tricks[t]}" + (f" ({p})" if p is not None else "")
+
+        label = "Tricks (predicted):" if any(p is not None for p in preds) else "Tricks:"
+        units = tuple(hl.player_unit(None, names[t], standing(t)) for t in range(n))
+        return hl.Header("PIRATE TRICKS", info, turn, units, label)
+    owned = sorted((int(row["owner"]), r) for r, row in enumerate(view.get("rows") or [])
+                   if row.get("owner") is not None)
+    units = tuple(hl.player_unit(None, names[t], f"row {r + 1}") for t, r in owned)
+    return hl.Header("PIRATE TRICKS", info, turn, units,
+                     "Rows taken:" if units else "Rows taken: none yet")
+
+
+def _waiting(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What the table waits for when several captains act at once (no one "pending")."""
+    phase = str(view.get("phase"))
+    waiting = sorted(view.get("to_act") or [])
+    if not waiting:
+        return ""
+    if len(waiting) == int(view["n"]):
+        who = "Every captain"
+    elif len(waiting) <= 2:
+        who = list_words([names[t] for t in waiting])
+    else:
+        who = f"{len(waiting)} captains"
+    one = len(waiting) == 1 or who == "Every captain"
+    if phase == "bid":
+        row = int((view.get("bidding") or {}).get("row", 0)) + 1
+        return f"▶ {who} {'bids' if one else 'bid'} on row {row}, sealed"
+    if phase == "reveal":
+        row = int((view.get("tie") or {}).get("row", 0)) + 1
+        return f"▶ Tie for row {row}: {who} {'picks' if one else 'pick'} a tie-break card"
+    if phase == "ditch":
+        return f"▶ {who} {'ditches' if one else 'ditch'} two cards"
+    if phase == "predict":
+        return f"▶ {who} {'predicts' if one else 'predict'} a number of tricks"
+    return f"▶ {who} {'plays' if one else 'play'}"
+
+
+# -- the score cards -----------------------------------------------------------------------
 
 
 def _score_codes(view: Mapping[str, Any]) -> list[str]:
@@ -108,18 +191,19 @@ def _rows(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: 
     sw, sh = SIZES["S"]
     for r, row in enumerate(view.get("rows") or []):
         owner = row.get("owner")
-        box = (MARGIN, y, MARGIN + LEFT_W, y + ROW_H)
+        box = (MARGIN + 10, y, MARGIN + LEFT_W, y + ROW_H)
         if r == current:
             dr.panel(img, box, outline=pal.GOLD, outline_width=4)
-            dr.glyph(d, (MARGIN - 8, y + ROW_H / 2), "▶", 20, pal.GOLD)
+            dr.glyph(d, (MARGIN + 2, y + ROW_H / 2), "▶", 20, pal.GOLD)
         else:
             dr.panel(img, box, fill=pal.PARCHMENT_DARK if owner is not None else pal.PARCHMENT)
-        d.text((MARGIN + 14, y + 14), f"Row {r + 1}", font=font(19, True), fill=pal.INK)
+        x0 = box[0]
+        d.text((x0 + 14, y + 12), f"Row {r + 1}", font=font(19, True), fill=pal.INK)
         if r == 0 and view.get("marker") is None:
-            dr.paste(img, marker(26), MARGIN + 14, y + 42)
-            d.text((MARGIN + 14, y + 80), "Go First", font=font(15, True), fill=pal.INK_SOFT,
+            dr.paste(img, marker(24), x0 + 14, y + 38)
+            d.text((x0 + 42, y + 50), "Go First", font=font(14, True), fill=pal.INK_SOFT,
                    anchor="lm")
-        x = MARGIN + 112
+        x = x0 + 118
         cy = y + (ROW_H - sh) // 2
         for c in row.get("up") or []:
             put_card(img, c, "S", x, cy, dim=owner is not None)
@@ -140,8 +224,8 @@ def _rows(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: 
         else:
             loon = int(row.get("loon") or 0)
             if loon:
-                dr.paste(img, coin(loon, 34), right - 34, y + 18)
-                d.text((right - 17, y + 66), "loon", font=font(15, True), fill=pal.INK_SOFT,
+                dr.paste(img, coin(loon, 34), right - 34, y + 14)
+                d.text((right - 17, y + 62), "loon", font=font(15, True), fill=pal.INK_SOFT,
                        anchor="mm")
         y += ROW_H + GAP
 
@@ -159,7 +243,7 @@ def _trick_height(view: Mapping[str, Any]) -> int:
     return h
 
 
-SLOT = 122
+SLOT = 130
 
 
 def _slots_x(n: int, card_w: int) -> list[int]:
@@ -239,6 +323,10 @@ def _trick(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top:
 # -- the players -----------------------------------------------------------------------------------
 
 
+def _players_height(n: int) -> int:
+    return 30 + n * (PLAYER_H + GAP) - GAP
+
+
 def _players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], top: int) -> int:
     d = dr.pen(img)
     d.text((RIGHT_X + 4, top), "THE CAPTAINS", font=font(17, True), fill=pal.GOLD_LIGHT)
@@ -247,39 +335,40 @@ def _players(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], to
     result = view.get("result") or {}
     winners = set(result.get("winners") or [])
     scores = result.get("scores") or []
+    x0 = RIGHT_X + 12
     for t in range(int(view["n"])):
-        box = (RIGHT_X, y, RIGHT_X + RIGHT_W, y + PLAYER_H)
+        box = (x0, y, RIGHT_X + RIGHT_W, y + PLAYER_H)
         if t in to_act:
             dr.panel(img, box, outline=pal.GOLD, outline_width=4)
-            dr.glyph(d, (RIGHT_X - 8, y + PLAYER_H / 2), "▶", 20, pal.GOLD)
+            dr.glyph(d, (RIGHT_X + 4, y + PLAYER_H / 2), "▶", 18, pal.GOLD)
         else:
             dr.panel(img, box)
-        x = RIGHT_X + 12
+        x = x0 + 12
         if view.get("marker") == t:
-            dr.paste(img, marker(26), x, y + 9)
-            x += 32
+            dr.paste(img, marker(24), x, y + 7)
+            x += 30
         right = RIGHT_X + RIGHT_W - 12
         if scores:
-            loon_text = f"{scores[t]} loon"
-            d.text((right, y + 22), loon_text, font=font(19, True), fill=pal.INK, anchor="rm")
+            d.text((right, y + 19), f"{scores[t]} loon", font=font(18, True), fill=pal.INK,
+                   anchor="rm")
         else:
-            d.text((right, y + 22), "loon hidden", font=font(15), fill=pal.INK_SOFT, anchor="rm")
-        f, who = fit(names[t], STATUS_X - x - 12, 20, True, 14)
-        d.text((x, y + 22), who, font=f, fill=pal.INK, anchor="lm")
+            d.text((right, y + 19), "loon hidden", font=font(15), fill=pal.INK_SOFT, anchor="rm")
+        f, who = fit(names[t], x0 + STATUS_X - x - 12, 19, True, 14)
+        d.text((x, y + 19), who, font=f, fill=pal.INK, anchor="lm")
         words = status(view, t)
         if t in winners:
             words = "★ winner"
         if words:
             colour = pal.GOOD if t in winners else (pal.WARN if t in to_act else pal.INK_SOFT)
-            f, words = fit(words, right - STATUS_X - 110, 15, True, 14)
-            d.text((STATUS_X, y + 22), words, font=f, fill=colour, anchor="lm")
-        px = RIGHT_X + 12
+            f, words = fit(words, right - x0 - STATUS_X - 110, 15, True, 14)
+            d.text((x0 + STATUS_X, y + 19), words, font=f, fill=colour, anchor="lm")
+        px = x0 + 12
         sizes = view.get("hand_sizes") or []
         if t < len(sizes) and sizes[t]:  # beside the pills, which keep to the panel's left
-            d.text((right, y + 51), f"{sizes[t]} card{'' if sizes[t] == 1 else 's'} in hand",
+            d.text((right, y + 45), f"{sizes[t]} card{'' if sizes[t] == 1 else 's'} in hand",
                    font=font(15), fill=pal.INK_SOFT, anchor="rm")
         for text in captain_pills(view, t):
-            px += dr.pill(img, px, y + 39, text, pal.PARCHMENT, pal.CALM if text.startswith(
+            px += dr.pill(img, px, y + 33, text, pal.PARCHMENT, pal.CALM if text.startswith(
                 "Tricks") else pal.INK_SOFT) + 6
         y += PLAYER_H + GAP
     return y
@@ -300,49 +389,48 @@ def captain_pills(view: Mapping[str, Any], t: int) -> list[str]:
     return pills
 
 
-# -- the footer ------------------------------------------------------------------------------------
+# -- what happened ---------------------------------------------------------------------------------
+
+
+#: the columns of the last round's scoring: (heading, right edge from the panel's left)
+SCORING_COLUMNS = (("tricks", 286), ("predicted", 372), ("recruit", 430), ("capture", 494),
+                   ("treasure", 560))
 
 
 def _footer_lines(view: Mapping[str, Any], names: Sequence[str], width: int) -> list[tuple]:
-    f = font(FOOT_SIZE)
-    fb = font(FOOT_SIZE, True)
+    """The panel of what happened, as (kind, data) lines: the result's reason, the last
+    reveal, the last round's scoring (a "table" line per captain), the log, the key."""
+    f = font(TEXT_SIZE)
+    fb = font(TEXT_SIZE, True)
     out: list[tuple] = []
     result = view.get("result")
     if result:
-        winners = [names[s] for s in result.get("winners") or []]
-        verb = "wins" if len(winners) == 1 else "win"
-        out.append(("big", f"☠ {list_words(winners)} {verb}!"))
         for line in wrap(say(result.get("reason") or "", names), fb, width):
             out.append(("bold", line))
-    if view.get("pending"):
-        for line in wrap("▶ " + say(view["pending"], names, view.get("pending_seat")), fb,
-                         width - 20):
-            out.append(("pending", line))
     reveal = view.get("last_reveal")
     if reveal and view.get("phase") in ("bid", "reveal", "choose", "ditch"):
         for line in wrap("Last reveal: " + say(reveal.get("text") or "", names), f, width):
             out.append(("text", line))
     last = view.get("last_round")
     if last and view.get("phase") in ("bid", "reveal", "choose", "over"):
-        out.append(("bold", f"Round {last.get('round')} scoring ({score_name(last['treasure'])}, "
-                            f"{score_name(last['capture'])}):"))
+        title = (f"Round {last.get('round')} scoring ({score_name(last['treasure'])}, "
+                 f"{score_name(last['capture'])})")
+        out += [("head", line) for line in wrap(title, font(TEXT_SIZE, True), width)]
+        out.append(("columns", None))
+        preds = last.get("predictions") or []
         for t in range(int(view["n"])):
             k = last["tricks"][t]
-            bits = [f"{k} trick{'' if k == 1 else 's'}"]
-            preds = last.get("predictions") or []
-            if t < len(preds) and preds[t] is not None:
-                bits.append(f"predicted {preds[t]}")
-            bits.append(f"recruitment +{last['recruitment'][t]}")
-            bits.append(f"capture {last['capture_loon'][t]:+d}")
-            bits.append(f"treasure {last['treasure_loon'][t]:+d}")
-            for i, line in enumerate(wrap(f"{names[t]}: {', '.join(bits)}", f, width - 16)):
-                out.append(("text", ("• " if i == 0 else "   ") + line))
+            cells = [f"{k} trick{'' if k == 1 else 's'}",
+                     str(preds[t]) if t < len(preds) and preds[t] is not None else "–",
+                     f"+{last['recruitment'][t]}", f"{last['capture_loon'][t]:+d}",
+                     f"{last['treasure_loon'][t]:+d}"]
+            out.append(("table", (names[t], cells)))
     log = list(view.get("log") or [])[-6:]
     if log:
         out.append(("head", "What happened"))
         for sentence in log:
-            for i, line in enumerate(wrap(say(sentence, names), f, width - 16)):
-                out.append(("text", ("• " if i == 0 else "   ") + line))
+            for i, line in enumerate(wrap(say(sentence, names), font(LOG_SIZE), width - 16)):
+                out.append(("log", ("• " if i == 0 else "   ") + line))
     out += [("key", line) for line in key_lines(width)]
     return out
 
@@ -359,76 +447,105 @@ def key_lines(width: int) -> list[str]:
     return wrap("Key: " + " · ".join(items), font(KEY_SIZE), width)
 
 
-_LH = {"big": 34, "bold": FOOT_LH, "pending": FOOT_LH, "text": FOOT_LH, "head": 26,
-       "key": 21}
+_LH = {"bold": TEXT_LH, "text": TEXT_LH, "head": 24, "columns": 19, "table": TEXT_LH,
+       "log": LOG_LH, "key": TEXT_LH}
 
 
 def _footer_height(lines: list[tuple]) -> int:
     if not lines:
         return 0
-    extra = 14 if any(k == "pending" for k, _ in lines) else 0
+    extra = 0
     if lines[0][0] != "key" and any(k == "key" for k, _ in lines):
-        extra += 6  # the rule above the key
-    return 28 + sum(_LH[k] for k, _ in lines) + extra
+        extra += 8  # the rule above the key
+    return 24 + sum(_LH[k] for k, _ in lines) + extra
 
 
-def _footer(img: Image.Image, lines: list[tuple], top: int) -> None:
+def _footer(img: Image.Image, lines: list[tuple], box: Box) -> None:
     if not lines:
         return
-    x0, x1 = MARGIN, BOARD_W - MARGIN
-    dr.panel(img, (x0, top, x1, top + _footer_height(lines)))
+    x0, top, x1, _ = box
+    dr.panel(img, box)
     d = dr.pen(img)
-    y = top + 14
+    y = top + 12
     x = x0 + 16
-    pend = [i for i, (k, _) in enumerate(lines) if k == "pending"]
-    for i, (kind, text) in enumerate(lines):
-        if pend and i == pend[0]:
-            h = len(pend) * FOOT_LH + 10
-            dr.paste(img, dr.rounded(x1 - x0 - 24, h, 8, pal.GOLD_LIGHT, pal.GOLD_DARK, 2),
-                     x - 6, y - 2)
-            y += 4
-        if kind == "big":
-            d.text((x, y), text, font=font(26, True), fill=pal.BAD)
-        elif kind == "head":
-            d.text((x, y + 4), text, font=font(15, True), fill=pal.INK_SOFT)
+    for i, (kind, data) in enumerate(lines):
+        if kind == "head":
+            d.text((x, y + 4), data, font=font(TEXT_SIZE, True), fill=pal.INK_SOFT)
         elif kind == "key":
             if i and lines[i - 1][0] != "key":
-                y += 6
-                d.line((x, y - 4, x1 - 16, y - 4), fill=pal.PARCHMENT_EDGE, width=1)
-            d.text((x, y), text, font=font(KEY_SIZE), fill=pal.INK_SOFT)
-        elif kind in ("bold", "pending"):
-            d.text((x + (6 if kind == "pending" else 0), y), text, font=font(FOOT_SIZE, True),
-                   fill=pal.INK)
+                y += 8
+                d.line((x, y - 5, x1 - 16, y - 5), fill=pal.PARCHMENT_EDGE, width=1)
+            d.text((x, y), data, font=font(KEY_SIZE), fill=pal.INK_SOFT)
+        elif kind == "bold":
+            d.text((x, y), data, font=font(TEXT_SIZE, True), fill=pal.INK)
+        elif kind == "columns":
+            for word, right in SCORING_COLUMNS:
+                d.text((x + right, y), word, font=font(14), fill=pal.INK_SOFT, anchor="ra")
+        elif kind == "table":
+            name, cells = data
+            f, who = fit(name, SCORING_COLUMNS[0][1] - 90, TEXT_SIZE, True, 14)
+            d.text((x, y), who, font=f, fill=pal.INK)
+            for cell, (_, right) in zip(cells, SCORING_COLUMNS, strict=True):
+                d.text((x + right, y), cell, font=font(TEXT_SIZE), fill=pal.INK, anchor="ra")
+        elif kind == "log":
+            d.text((x, y), data, font=font(LOG_SIZE), fill=pal.INK)
         else:
-            d.text((x, y), text, font=font(FOOT_SIZE), fill=pal.INK)
+            d.text((x, y), data, font=font(TEXT_SIZE), fill=pal.INK)
         y += _LH[kind]
-        if pend and i == pend[-1]:
-            y += 10
+
+
+# -- the layout ------------------------------------------------------------------------------------
+
+
+def _header(view: Mapping[str, Any]) -> tuple[hl.Header, hl.HeaderLayout]:
+    head = header_of(view, names_of(view))
+    return head, hl.layout_header(head, BOARD_W, KEY)
+
+
+def _shows_rows(view: Mapping[str, Any]) -> bool:
+    return str(view.get("phase")) in ("bid", "reveal", "choose", "ditch", "predict")
+
+
+def layout(view: Mapping[str, Any], lines: list[tuple] | None = None) -> dict[str, Box]:
+    """Where the parts go, as (x0, y0, x1, y1) boxes: "header" (the band) with its key
+    lines "turn" and "score"; on the left "table" (the rows or the trick) over
+    "score_cards"; on the right "captains" over "footer" (what happened and the key);
+    the whole picture is "image"."""
+    n = int(view["n"])
+    _, lay = _header(view)
+    boxes: dict[str, Box] = {"header": (0, 0, BOARD_W, lay.height), **lay.boxes}
+    top = lay.height + 12
+    left_h = _rows_height(n) if _shows_rows(view) else _trick_height(view)
+    boxes["table"] = (MARGIN, top, MARGIN + LEFT_W, top + left_h)
+    cards_top = top + left_h + 16
+    boxes["score_cards"] = (MARGIN, cards_top, MARGIN + LEFT_W, cards_top + _score_height(view))
+    boxes["captains"] = (RIGHT_X, top, RIGHT_X + RIGHT_W, top + _players_height(n))
+    foot_top = boxes["captains"][3] + 12
+    if lines is None:
+        lines = _footer_lines(view, names_of(view), RIGHT_W - 32)
+    foot_h = _footer_height(lines)
+    # the footer reaches down to the score cards' bottom at least
+    foot_h = max(foot_h, boxes["score_cards"][3] - foot_top)
+    boxes["footer"] = (RIGHT_X, foot_top, RIGHT_X + RIGHT_W, foot_top + foot_h)
+    boxes["image"] = (0, 0, BOARD_W, max(boxes["footer"][3], boxes["score_cards"][3]) + 12)
+    return boxes
 
 
 def draw_board(view: Mapping[str, Any]) -> bytes:
     """The public table as PNG (reads only the keys every view has)."""
-    n = int(view["n"])
     names = names_of(view)
-    phase = str(view.get("phase"))
-    show_rows = phase in ("bid", "reveal", "choose", "ditch", "predict")
-    lines = _footer_lines(view, names, BOARD_W - 2 * MARGIN - 32)
-    strip_top = HEADER_H + 16
-    body_top = strip_top + _score_height(view) + 20
-    left_h = _rows_height(n) if show_rows else _trick_height(view)
-    players_top = body_top + left_h + 12
-    right_h = 30 + n * (PLAYER_H + GAP)
-    foot_top = players_top + right_h + 4
-    height = foot_top + _footer_height(lines) + (18 if lines else 0)
-    img = dr.canvas(BOARD_W, height)
-    header(img, "PIRATE TRICKS", PHASE_LABEL.get(phase, phase), round_words(view))
-    _score_strip(img, view, strip_top)
-    if show_rows:
-        _rows(img, view, names, body_top)
+    head, lay = _header(view)
+    lines = _footer_lines(view, names, RIGHT_W - 32)
+    boxes = layout(view, lines)
+    img = dr.canvas(BOARD_W, boxes["image"][3])
+    hl.draw_header(img, head, lay)
+    if _shows_rows(view):
+        _rows(img, view, names, boxes["table"][1])
     else:
-        _trick(img, view, names, body_top)
-    _players(img, view, names, players_top)
-    _footer(img, lines, foot_top)
+        _trick(img, view, names, boxes["table"][1])
+    _score_strip(img, view, boxes["score_cards"][1])
+    _players(img, view, names, boxes["captains"][1])
+    _footer(img, lines, boxes["footer"])
     return dr.to_png(img)
 
 

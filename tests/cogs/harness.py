@@ -787,6 +787,8 @@ class Harness:
         return u
 
     def channel_payload(self, channel_id: int) -> dict[str, Any]:
+        if channel_id in self.rec.dm_owner:
+            return {"id": str(channel_id), "type": 1, "last_message_id": None}
         if channel_id in self.rec.threads:
             return dict(self.rec.threads[channel_id])
         return dict(self.channels[channel_id])
@@ -836,7 +838,7 @@ class Harness:
                 "fed_at": asyncio.get_running_loop().time(),
                 "attachment_limit": int(payload.get("attachment_size_limit") or 10485760),
                 "meta": {"id": payload["id"], "type": payload["type"],
-                         "user": payload["member"]["user"],
+                         "user": (payload.get("member") or payload)["user"],
                          "authorizing_integration_owners": {"0": str(GUILD_ID)}},
             }
         sent_before = len(self.rec.sent)
@@ -977,10 +979,19 @@ class Harness:
         self, user: FakeUser, msg: Msg, data: dict[str, Any],
         permissions: int = MEMBER_PERMISSIONS,
     ) -> dict[str, Any]:
-        """A click or pick on ``msg`` as the gateway delivers it (with the message as is)."""
+        """A click or pick on ``msg`` as the gateway delivers it (with the message as is);
+        on a DM, as Discord sends a click in the bot's DMs (the user, no server)."""
         if msg.channel_id in self.rec.dm_owner:
-            raise AssertionError("components in DMs are not used by Parley")
-        payload = self._envelope(3, user, msg.channel_id, data, permissions)
+            assert self.rec.dm_owner[msg.channel_id] == user.id, "only its owner sees a DM"
+            payload = self._envelope(3, user, msg.channel_id, data, permissions)
+            for key in ("guild_id", "member", "guild_locale"):
+                payload.pop(key)
+            payload["user"] = user.payload()
+            payload["channel"] = {"id": str(msg.channel_id), "type": 1, "last_message_id": None,
+                                  "recipients": [user.payload()]}
+            payload["context"] = 1  # the bot's DMs
+        else:
+            payload = self._envelope(3, user, msg.channel_id, data, permissions)
         payload["message"] = json.loads(json.dumps(msg.payload))
         return payload
 

@@ -64,10 +64,10 @@ def _dm(h: Harness) -> Callable[[Request], bool]:
     return lambda r: int(r.ids.get("channel_id") or 0) in h.rec.dm_owner
 
 
-async def _captains(h: Harness) -> tuple[FakeUser, FakeUser]:
+async def _captains(h: Harness, bots: int = 1) -> tuple[FakeUser, FakeUser]:
     """Alice and Bob and a computer captain at a table here, Carol and Dave next door."""
     alice, bob = h.user("alice"), h.user("bob")
-    await open_table(h, alice, bob, bots=1)
+    await open_table(h, alice, bob, bots=bots)
     carol, dave = h.user("carol"), h.user("dave")
     await open_table(h, carol, dave, channel=OTHER_CHANNEL_ID)
     return alice, bob
@@ -313,14 +313,19 @@ async def test_a_crash_after_discord_took_the_board_posts_it_once_after_the_rest
 ) -> None:
     """The bot dies right after Discord made the new board, before it heard so: started
     again, its first worker pass delivers the rest, and the board is not posted twice
-    (Discord answers the same nonce with the same message)."""
-    alice, bob = await _captains(h)
+    (Discord answers the same nonce with the same message). Two people, no computer
+    captain: the move's delivery posts one board, the one the crash cuts off."""
+    alice, bob = await _captains(h, bots=0)
     h.rec.crash_after("POST", MESSAGES, when=_in(CHANNEL_ID))
     made = await _until_crash(h, alice, bob)
     posted = len(boards(h))
     await h.restart()
     await deliver_due(h.bot, time.time())
     assert len(boards(h)) == posted, "the board Discord had is not posted again"
+    nonces = [c.body.get("nonce") for c in h.rec.calls
+              if c.method == "POST" and c.path == MESSAGES and c.ids["channel_id"] ==
+              str(CHANNEL_ID) and c.body and c.body.get("nonce")]
+    assert len(nonces) - len(set(nonces)) == 1, "the board was sent again, with its nonce"
     await _told_whoever_is_next(h, alice, bob)
     assert await _person_moves(h) == made
 

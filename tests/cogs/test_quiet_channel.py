@@ -121,7 +121,6 @@ async def test_a_board_that_others_wrote_below_is_posted_anew(h: Harness) -> Non
     await open_table(h, alice, bob)
     # find a move that leaves the board to be edited (within an auction)
     for _ in range(20):
-        table = await table_of(h)
         count = len(boards(h))
         await _move(h, (await _waiting(h, alice, bob))[0])
         if len(boards(h)) == count:
@@ -140,3 +139,30 @@ async def test_a_board_that_others_wrote_below_is_posted_anew(h: Harness) -> Non
     count = len(boards(h))
     await _move(h, (await _waiting(h, alice, bob))[0])
     assert len(boards(h)) == count + 1, "the board comes below what was written"
+
+
+async def test_a_turn_is_played_from_its_dm_without_visiting_the_channel(h: Harness) -> None:
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_table(h, alice, bob)
+    mover = (await _waiting(h, alice, bob))[0]
+    notice = h.dms(mover)[-1]
+    assert "your turn" in notice.text.lower()
+    moves = [i for i in notice.items() if str(i.get("custom_id", "")).startswith(
+        ("parley:do:", "parley:act:", "parley:batch:", "parley:step"))]
+    assert moves, "the turn DM carries the player's moves"
+    before = await table_of(h)
+    seat = before.seat_of(str(mover.id))
+    for _ in range(12):  # picks in the DM's panel until the move is made
+        menus = notice.selects()
+        if menus:
+            options = [o["value"] for o in menus[0]["options"]]
+            await h.select(mover, notice, options[:1], custom_id=menus[0]["custom_id"])
+        else:
+            button = next(i for i in notice.items() if i.get("type") == 2
+                          and not i.get("disabled") and "parley:" in i.get("custom_id", ""))
+            await h.click(mover, notice, button["custom_id"])
+        if (await table_of(h)).seat_moves[seat] > before.seat_moves[seat]:
+            break
+    else:
+        raise AssertionError("no move made from the DM")
+    assert not [m for m in h.posts() if m.ephemeral], "nothing was needed in the channel"

@@ -360,7 +360,8 @@ async def test_an_offer_composed_in_one_message_is_accepted_by_another_player(
     assert panel.content.startswith("Done:"), panel.content
     table = await table_of(h)
     assert table.state.offers_made == 1 and table.state.offer["give"] == give
-    assert any(f"offers {words} for 1 {asked}" in m.text for m in h.posts()[before_posts:])
+    # the turn message tells it (edited in place: one player's turn is one chapter)
+    assert f"offers {words} for 1 {asked}" in boards(h)[-1].text
 
     turn = boards(h)[-1]
     assert bob.id in turn.mentions

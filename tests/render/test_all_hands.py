@@ -12,6 +12,7 @@ from PIL import Image
 import render
 from engine.all_hands.cards import ACTIONS, ALL_CODES, RANK_NAMES, RANK_OF, SUIT_OF, sort_cards
 from render import all_hands as ah
+from render import headline as hl
 from render import palette as pal
 from render.all_hands.cards import fan_step, name_lines, name_room
 from render.fonts import font
@@ -44,16 +45,21 @@ def test_board_is_a_small_palette_png(name: str) -> None:
     img = png(data)
     assert img.format == "PNG"
     assert img.mode == "P"  # quantized before saving
-    assert img.width == ah.BOARD_W and 400 < img.height < 2000  # one column: tall, narrow
+    # landscape (issue 22): two columns of captains on the wide board, one on the narrow
+    assert img.width == ah.board.board_width(BOARDS[name]["n"]) and img.height < img.width
     assert len(data) < MAX_BYTES
 
 
 @pytest.mark.parametrize("name", BOARDS)
-def test_the_board_is_narrow_enough_to_read_at_discords_550_px(name: str) -> None:
-    img = png(render.draw_board(GAME, BOARDS[name]))
-    # Discord shows it 550 px wide: the smallest text (14 px) must stay 10 px or more there
-    assert img.width == ah.BOARD_W <= 760
-    assert 14 * 550 / img.width >= 10
+def test_the_key_lines_are_set_to_read_in_discords_inline_box(name: str) -> None:
+    """Issue 22 replaced "the smallest text stays 10 px at 550 px wide" (a portrait board
+    740 px wide): Discord fits the board into about 400 x 300, so the board is landscape
+    and its key lines are set so that their capitals stay 7 px tall there (measured on
+    the pixels for real games in test_inline_box.py); the rest is read full size."""
+    view = BOARDS[name]
+    img = png(render.draw_board(GAME, view))
+    size = ah.board.key_size(view["n"])
+    assert hl.cap_height(size) * hl.inline_scale(*img.size) >= hl.KEY_CAP
 
 
 @pytest.mark.parametrize("name", HANDS)
@@ -336,12 +342,13 @@ def test_the_end_board_shows_the_winning_crew_with_its_run_starred() -> None:
 
 
 def test_the_winners_row_is_gold_on_the_end_board() -> None:
-    img = png(render.draw_board(GAME, won_by_crew())).convert("RGB")
-    top = ah.board.ROWS_TOP
+    view = won_by_crew()
+    img = png(render.draw_board(GAME, view)).convert("RGB")
+    boxes = ah.board.layout(view)
 
     def row_colour(seat: int) -> tuple[int, ...]:
-        y = top + seat * (ah.board.ROW_H + ah.board.ROW_GAP)
-        return img.getpixel((ah.board.ROWS_R - 30, y + ah.board.ROW_H - 12))
+        x0, y0, x1, y1 = boxes[f"captain {seat}"]
+        return img.getpixel((x1 - 30, y1 - 12))
 
     def near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
         return max(abs(x - y) for x, y in zip(a, b, strict=True)) < 12
@@ -359,8 +366,14 @@ def test_the_hand_says_what_each_action_card_does() -> None:
     with_actions = png(render.draw_hand(GAME, V.big_hand()))
     crew_only = V.seat_view(V.base(4), 2, [c for c in V.HAND14 if c in SUIT_OF])
     without = png(render.draw_hand(GAME, crew_only))
-    # the action row and the panel explaining the three cards
-    assert with_actions.height - without.height > ah.SIZES["M"][1] + 3 * 22
+    # the action cards' row on the left, in place of "No action cards" (since issue 22
+    # the hand is landscape, and the panel explaining the three cards stands in the right
+    # column, beside the rows: it no longer adds to the height)
+    assert with_actions.height - without.height >= ah.hand.ROW_HAND - 52
+    side = with_actions.width - ah.hand.SIDE_W
+    assert with_actions.width == without.width and with_actions.width > with_actions.height
+    column = (side, 0, with_actions.width, without.height)
+    assert with_actions.convert("RGB").crop(column) != without.convert("RGB").crop(column)
 
 
 def star_blobs(img: Image.Image, top: int) -> list[tuple[float, int]]:
@@ -409,13 +422,14 @@ def test_every_card_of_the_winning_run_shows_its_star(crew: list[str]) -> None:
     view["result"]["crew"]["cards"] = crew
     cards = sort_cards(crew)
     run = sorted(ah.winning_cards(cards))
-    # under the captains' rows, only the footer: its gold is the stars
-    rows_end = ah.board.ROWS_TOP + view["n"] * (ah.board.ROW_H + ah.board.ROW_GAP)
-    blobs = star_blobs(png(render.draw_board(GAME, view)), rows_end)
+    # in the footer under the captains, the only gold is the stars
+    footer = ah.board.layout(view)["footer"]
+    blobs = star_blobs(png(render.draw_board(GAME, view)).crop(footer), 0)
     assert len(blobs) == len(run)
     # each star on the part of its card that the next card leaves visible
     sw = ah.SIZES["S"][0]
-    x0 = ah.board.LEFT_X + 16
-    step = fan_step(len(cards), sw, ah.board.BOARD_W - 20 - ah.board.LEFT_X - 32, 6)
+    x0, step = ah.board.crew_fan(footer, len(cards))
+    x0 -= footer[0]
+    assert step == fan_step(len(cards), sw, footer[2] - footer[0] - 32, 6)
     for (cx, _), i in zip(blobs, run, strict=True):
         assert x0 + i * step <= cx < x0 + i * step + min(step, sw), (i, cx)

@@ -13,10 +13,11 @@ from engine.neuroshima import GAME
 from engine.neuroshima.board import BY_LABEL
 from engine.neuroshima.tiles import TILES
 from render import draw_board, draw_hand, text_board, text_hand
+from render import headline as hl
 from render.neuroshima import battle_frames, draw_preview, text_preview
 from render.neuroshima import tiles as T
 from render.neuroshima.battle import _as_board
-from render.neuroshima.board import BANNER_FILL, OX, OY, _units, new_canvas
+from render.neuroshima.board import BANNER_FILL, KEY, MAX_H, OX, OY, _units, new_canvas
 from render.neuroshima.board import layout as board_layout
 from render.neuroshima.common import centre
 from tests.engine.neuroshima.helpers import MOLOCH, PIRATES, act, playing, put
@@ -43,8 +44,11 @@ def test_board_is_a_png_of_board_and_panel() -> None:
     png = draw_board("neuroshima", view_of(midgame(), None))
     img = Image.open(io.BytesIO(png))
     assert img.format == "PNG" and len(png) < 500_000
-    # Discord shows it 550 px wide: the smallest text (14 px) must stay 10 px or more there
-    assert 14 * 550 / img.width >= 10
+    # issue 22 replaced "the smallest text stays 10 px at 550 px wide" (a portrait board
+    # 746 px wide): Discord fits the board into about 400 x 300, so the board is landscape
+    # and its key lines keep capitals 7 px tall there (test_inline_box.py measures them)
+    assert img.height < img.width and img.height <= MAX_H
+    assert hl.cap_height(KEY) * hl.inline_scale(*img.size) >= hl.KEY_CAP
 
 
 def test_board_image_depends_only_on_the_public_view() -> None:
@@ -219,12 +223,13 @@ def test_a_finished_game_has_a_game_over_banner_and_a_running_one_none() -> None
     assert text_board("neuroshima", over).splitlines()[1].startswith("**☠ Game over:")
 
 
-def test_the_panel_under_the_board_has_no_empty_half() -> None:
-    """Every band of the panel holds writing: the panel is as tall as what it says."""
+def test_the_panel_beside_the_board_has_no_empty_half() -> None:
+    """Every band of the panel holds writing: the panel is as tall as what it says (it
+    stands beside the board since issue 22, so the picture may reach lower)."""
     view = view_of(midgame(), None)
     img = Image.open(io.BytesIO(draw_board("neuroshima", view))).convert("L")
     x0, y0, x1, y1 = board_layout(view)["panel"]
-    assert img.height == y1
+    assert y1 <= img.height and x0 >= board_layout(view)["board"][2]
     for top in range(y0 + 10, y1 - 60, 60):
         band = img.crop((x0, top, x1, top + 60))
         assert band.point(lambda v: 255 if v < 120 else 0).getbbox() is not None, top

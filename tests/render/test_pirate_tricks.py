@@ -17,6 +17,7 @@ from engine.core import Action
 from engine.pirate_tricks import GAME
 from engine.pirate_tricks.scorecards import CARDS
 from render import draw as dr
+from render import headline as hl
 from render import palette as pal
 from render import pirate_tricks as pt
 from render.draw import pill_image
@@ -103,15 +104,19 @@ def test_the_board_is_a_small_palette_png_at_every_phase(n: int, phase: str) -> 
     data = render.draw_board(GID, view(STATES[n][phase], None))
     img = png(data)
     assert img.format == "PNG" and img.mode == "P"
-    assert img.width == pt.BOARD_W and 500 < img.height < 2200  # one column: tall, narrow
+    assert img.width == pt.BOARD_W and img.height < img.width  # landscape (issue 22)
     assert len(data) < MAX_BYTES
 
 
-def test_the_board_is_narrow_enough_to_read_at_discords_550_px() -> None:
-    img = png(render.draw_board(GID, view(STATES[5]["over"], None)))
-    # Discord shows it 550 px wide: the smallest text (14 px) must stay 10 px or more there
-    assert img.width == pt.BOARD_W <= 760
-    assert 14 * 550 / img.width >= 10
+@pytest.mark.parametrize(("n", "phase"), CASES)
+def test_the_key_lines_are_set_to_read_in_discords_inline_box(n: int, phase: str) -> None:
+    """Issue 22 replaced "the smallest text stays 10 px at 550 px wide" (a portrait board
+    740 px wide): Discord fits the board into about 400 x 300, so the board is landscape
+    and its key lines are set so that their capitals stay 7 px tall there (measured on
+    the pixels for real games in test_inline_box.py); the rest is read full size."""
+    img = png(render.draw_board(GID, view(STATES[n][phase], None)))
+    assert img.height <= ptb.MAX_H
+    assert hl.cap_height(ptb.KEY) * hl.inline_scale(*img.size) >= hl.KEY_CAP
 
 
 @pytest.mark.parametrize(("n", "phase"), CASES)
@@ -242,7 +247,7 @@ def test_a_captains_pills_stay_inside_his_panel(n: int, phase: str) -> None:
     for t in range(n):
         pills = ptb.captain_pills(v, t)
         width = sum(pill_image(p, pal.PARCHMENT, pal.CALM).width + 6 for p in pills)
-        assert width <= ptb.RIGHT_W - 24, (t, pills)
+        assert width <= ptb.RIGHT_W - 12 - 24, (t, pills)
 
 
 def test_the_widest_pills_a_game_can_show_fit() -> None:
@@ -253,7 +258,7 @@ def test_the_widest_pills_a_game_can_show_fit() -> None:
     pills = ptb.captain_pills(v, 0)
     assert pills == ["Tricks 10", "Predicted 10", "Recruited +25"]
     assert sum(pill_image(p, pal.PARCHMENT, pal.CALM).width + 6 for p in pills) <= \
-        ptb.RIGHT_W - 24
+        ptb.RIGHT_W - 12 - 24
 
 
 def test_the_board_has_a_key_to_the_marks_on_cards_and_table() -> None:

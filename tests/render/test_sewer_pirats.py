@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.sewer_pirats import GAME
 from engine.sewer_pirats.ai import ai_action
+from render import headline as hl
 from render import sewer_pirats as sp
 from render.sewer_pirats import board as spb
 from render.sewer_pirats import pieces
@@ -72,15 +73,19 @@ def test_board_is_a_small_palette_png_at_every_phase(name: str) -> None:
     data = sp.draw_board(view(STATES[name]()))
     img = png(data)
     assert img.format == "PNG" and img.mode == "P"
-    assert img.width == sp.BOARD_W and 900 < img.height < 2600  # one column: tall, narrow
+    assert img.width == sp.BOARD_W and img.height < img.width  # landscape (issue 22)
     assert len(data) < MAX_BYTES
 
 
-def test_the_board_is_narrow_enough_to_read_at_discords_550_px() -> None:
-    img = png(sp.draw_board(view(played(4, "standard", 30))))
-    # Discord shows it 550 px wide: the smallest text (14 px) must stay 10 px or more there
-    assert img.width == sp.BOARD_W <= 760
-    assert 14 * 550 / img.width >= 10
+@pytest.mark.parametrize("name", STATES)
+def test_the_key_lines_are_set_to_read_in_discords_inline_box(name: str) -> None:
+    """Issue 22 replaced "the smallest text stays 10 px at 550 px wide" (a portrait board
+    740 px wide): Discord fits the board into about 400 x 300, so the board is landscape
+    and its key lines are set so that their capitals stay 7 px tall there (measured on
+    the pixels for real games in test_inline_box.py); the rest is read full size."""
+    img = png(sp.draw_board(view(STATES[name]())))
+    assert img.height <= spb.MAX_H
+    assert hl.cap_height(spb.KEY) * hl.inline_scale(*img.size) >= hl.KEY_CAP
 
 
 @pytest.mark.parametrize("name", STATES)
@@ -94,7 +99,8 @@ def test_a_players_own_view_draws_exactly_the_public_board(name: str) -> None:
 def test_hand_image_needs_the_players_own_view() -> None:
     s = sailing_state()
     img = png(sp.draw_hand(view(s, 1)))
-    assert img.mode == "P" and img.width == 820
+    # landscape since issue 22 (it was 820 px wide and up to 900 tall)
+    assert img.mode == "P" and img.width == sp.hand.HAND_W > img.height
     with pytest.raises(ValueError, match="own view"):
         sp.draw_hand(view(s))
 
@@ -205,15 +211,17 @@ def test_the_board_has_a_key_to_its_marks_and_the_crews_letters() -> None:
         "opener (tin cans)" in key
     for tribe in v["crew"]:
         assert f"{TRIBE_LETTER[tribe]} {tribe}" in key
-    # the key is drawn in its box under the panels: dark letters on parchment
-    x0, y0, x1, y1 = spb.layout(v)["key"]
-    assert y0 > spb.layout(v)["players"][3]
+    # the key is drawn in its box beside the pirats, under the Talisman cards: dark
+    # letters on parchment
+    boxes = spb.layout(v)
+    x0, y0, x1, y1 = boxes["key"]
+    assert x0 > boxes["players"][2] and y0 > boxes["talisman"][3]
     inside = png(sp.draw_board(v)).convert("L").crop((x0 + 8, y0 + 8, x1 - 8, y1 - 8))
     assert inside.point(lambda p: 255 if p < 90 else 0).getbbox() is not None
 
 
 def test_a_name_under_a_figure_breaks_between_whole_words() -> None:
-    width = spb.SPACE_W - 12
+    width = spb.NAME_ROOM
     assert spb.name_lines("Anne Bonny", 60) == ["Anne", "Bonny"]
     assert spb.name_lines("Calico Jack", width) == ["Calico Jack"]
     long = spb.name_lines("Bartholomew Roberts", width)
