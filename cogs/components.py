@@ -57,8 +57,9 @@ LOBBY_KINDS = ("join", "leave", "addai", "start", "clock")
 #: them): the replay, the history, and a request to take back the clicker's last move
 LOG_BUTTONS: dict[str, tuple[str, str]] = {
     "replayopen": ("Replay", "🎬"),
-    "historyopen": ("History", "📜"),
+    "historyopen": ("History", "📖"),
     "undoask": ("Take it back", "↩️"),
+    "undosure": ("Yes, ask to take it back", "↩️"),
 }
 
 _SEAT = r"(?P<key>[0-9]+):(?P<seat>[0-9]+):(?P<moves>[0-9]+)"

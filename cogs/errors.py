@@ -54,6 +54,7 @@ COMPONENT_NAMES = {
     "replayopen": "Replay button",
     "historyopen": "History button",
     "undoask": "Take it back button",
+    "undosure": "Take it back confirm button",
     "forget": "Forget me button",
 }
 #: the part of a custom id that hides nothing: kind, table key, then seat and move count

@@ -69,7 +69,9 @@ def parse_option_text(options: Mapping[str, Any], text: str) -> dict[str, Any]:
                 "separated by spaces; /game rules lists them.")
         spec = options.get(name)
         values = spec.values if spec is not None else ()
-        out[name] = next((v for v in values if str(v).lower() == raw.lower()), raw)
+        # the value as the engine has it ("False"), or in the words the pages show ("no")
+        out[name] = next((v for v in values if raw.lower() in (
+            str(v).lower(), texts.option_value(v).lower())), raw)
     return out
 
 
@@ -86,7 +88,8 @@ def _in_words(text: str, spec: Option) -> str:
     return text
 
 
-def _option_parameter(name: str, spec: Option) -> tuple[inspect.Parameter, str, list, dict]:
+def _option_parameter(game: Any, name: str, spec: Option
+                      ) -> tuple[inspect.Parameter, str, list, dict]:
     """One option as a parameter: the parameter, its description (the help, the default in
     words), its choices in words, and the typed value of each choice's value."""
     values = list(spec.values)
@@ -103,12 +106,13 @@ def _option_parameter(name: str, spec: Option) -> tuple[inspect.Parameter, str, 
             annotation = app_commands.Range[int, min(values), max(values)]
     else:
         annotation = str
-        choices = [app_commands.Choice(name=texts.option_value(v), value=str(v))
+        choices = [app_commands.Choice(name=texts.clip(texts.option_value(v, game, name),
+                                                       texts.LABEL_LIMIT), value=str(v))
                    for v in values[:25]]
         converter = {str(v): v for v in values}
-    default = f" (default: {texts.option_value(spec.default)})"
+    default = f" (default: {texts.option_value(spec.default, game, name)})"
     help_text = _in_words(spec.help, spec) or texts.option_name(name)
-    description = texts.clip(help_text, texts.LABEL_LIMIT - len(default)) + default
+    description = texts.clip_words(help_text, texts.LABEL_LIMIT - len(default)) + default
     parameter = inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
                                   annotation=annotation | None, default=None)
     return parameter, description, choices, converter
@@ -127,7 +131,7 @@ def new_command(game: Any, cog: GameCog) -> app_commands.Command:
     converters: dict[str, dict] = {}
     for name, spec in game.options.items():
         if as_parameter(name, spec):
-            param, descriptions[name], found, converters[name] = _option_parameter(name, spec)
+            param, descriptions[name], found, converters[name] = _option_parameter(game, name, spec)
             params.append(param)
             if found:
                 choices[name] = found
@@ -150,7 +154,7 @@ def new_command(game: Any, cog: GameCog) -> app_commands.Command:
                else f"{game.min_players}-{game.max_players} players")
     return app_commands.Command(
         name=game.id,
-        description=texts.clip(f"Open {texts.article(game.title)} {game.title} table here "
+        description=texts.clip_words(f"Open {texts.article(game.title)} {game.title} table here "
                                f"({players}); you host it",
                                texts.LABEL_LIMIT),
         callback=new,

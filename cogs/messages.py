@@ -173,7 +173,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     specs = game.options
     shown = {k: v for k, v in table.options.items()
              if k not in specs or not specs[k].advanced or v != specs[k].default}
-    opts = " · ".join(f"{texts.option_name(k)}: {texts.option_value(v)}"
+    opts = " · ".join(f"{texts.option_name(k)}: {texts.option_value(v, game, k)}"
                       for k, v in sorted(shown.items())) or "the standard game"
     s = table.settings
     clock = texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)
@@ -208,8 +208,8 @@ def hand_headline(table: Table, seat: int, reminded: str = "") -> str:
         return ""
     asked = line.split(": ", 1)[-1]
     if reminded:
-        return f"{reminded}: the table is waiting for you. {asked}"
-    return f"⏳ **It is your turn.** {asked}"
+        return f"{reminded}: the table is waiting for you. {texts.sentence(asked)}"
+    return f"⏳ **It is your turn.** {texts.sentence(asked)}"
 
 
 def hand_content(table: Table, seat: int, events: Sequence[Event] = (),

@@ -124,7 +124,7 @@ async def panel_message(table: Table, seat: int, note: str = "") -> dict[str, An
     line, waiting = status_line(table, table.view(table.game, None), hint=False)
     if table.status == PLAYING:
         if seat in waiting:
-            lines.append("**It is your turn.** " + line.split(": ", 1)[-1])
+            lines.append("**It is your turn.** " + texts.sentence(line.split(": ", 1)[-1]))
         elif actions:
             lines.append("The table is not waiting for you, but you may still act. " + line)
         else:

@@ -49,7 +49,7 @@ import engine
 import render
 from cogs import texts
 from cogs.adapters import adapter
-from cogs.components import log_button
+from cogs.components import log_button, sent
 from cogs.errors import answer, guarded
 from cogs.messages import mention, pings
 from cogs.publish import channel_of
@@ -540,6 +540,9 @@ UNDO_DONE = "↩️ {asker}'s move was taken back, with everyone's agreement: {s
 UNDO_DONE_ALONE = "↩️ {asker} took back their last move (the computer captains agree): {said}"
 UNDO_ASKED = "I asked {asked} in the channel: the move is taken back once everyone agrees."
 UNDO_TAKEN = "Your last move was taken back."
+UNDO_SURE = "Take back your last move? {said}\n{asked}"
+UNDO_SURE_ASKED = "{asked} will be asked in the channel; it is taken back once everyone agrees."
+UNDO_SURE_ALONE = "Only computer captains play with you: it is taken back at once."
 UNDO_KEPT = "✋ {who} keeps the move: {asker}'s move stands. ({said})"
 UNDO_WITHDRAWN = "{asker} withdrew the request: the move stands. ({said})"
 UNDO_LAPSED = "⌛ Not everyone agreed in time: {asker}'s move stands. ({said})"
@@ -745,8 +748,21 @@ async def ask_to_take_back(interaction: discord.Interaction, table: Table) -> No
     await play_on(bot, outcome, interaction)
 
 
+async def confirm_take_back(interaction: discord.Interaction, table: Table) -> None:
+    """**Take it back** on the turn message asks the clicker first, privately (issue 22: one
+    click no longer pings the whole table): which move, who would be asked, and a button
+    that sends the request. IllegalAction with the reason when it cannot be asked."""
+    request = await undo.ask(bot_of(interaction).store, table, str(interaction.user.id))
+    who = texts.join_words(table.seats[s].name for s in sorted(request.asked))
+    text = UNDO_SURE.format(said=move_said(table, request.said),
+                            asked=UNDO_SURE_ASKED.format(asked=who) if request.asked
+                            else UNDO_SURE_ALONE)
+    await interaction.edit_original_response(
+        content=text, view=sent(log_button("undosure", table.key or 0)))
+
+
 class TableLogButton(DynamicItem[Button], template=(
-        r"parley:(?P<kind>replayopen|historyopen|undoask):(?P<key>[0-9]+)")):
+        r"parley:(?P<kind>replayopen|historyopen|undoask|undosure):(?P<key>[0-9]+)")):
     """A button of the turn message that opens the table's replay (once the game is over),
     its history, or asks to take back the clicker's last move (while it runs): what the
     commands do, by click. The turn message carries plain buttons with these ids
@@ -766,10 +782,13 @@ class TableLogButton(DynamicItem[Button], template=(
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await bot_of(interaction).store.get(self.key)
-            if self.kind == "undoask":
+            if self.kind in ("undoask", "undosure"):
                 if table is None or str(interaction.channel_id) != table.id:
                     raise IllegalAction(NOT_HERE)
-                await ask_to_take_back(interaction, table)
+                if self.kind == "undoask":
+                    await confirm_take_back(interaction, table)
+                else:
+                    await ask_to_take_back(interaction, table)
                 return
             table = check_may_see(interaction, table)
             if self.kind == "replayopen":

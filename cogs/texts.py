@@ -18,7 +18,7 @@ import discord
 from engine.core import clip as clip
 from engine.core import fill_names
 from engine.core import quote as quote
-from engine.guide import split_page
+from engine.guide import game_value_words, split_page
 
 # -- limits of Discord, so no message is ever refused for its length ------------------------
 CONTENT_LIMIT = 2000
@@ -269,10 +269,14 @@ def option_name(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-def option_value(value: Any) -> str:
-    """An option's value as words: yes or no, a number, or a title ("new_shores" is "New
-    Shores", "through_the_desert" is "Through the Desert"). The engine gives no display
-    names for its values, so these are made from the values themselves."""
+def option_value(value: Any, game: Any = None, name: str = "") -> str:
+    """An option's value as words: the game's own words for it when its guide gives some
+    (``engine.guide.game_value_words``: Neuroshima's "pirates-moloch" is "first seat
+    Pirates, second Moloch"), else yes or no, a number, or a title ("new_shores" is "New
+    Shores", "through_the_desert" is "Through the Desert")."""
+    own = game_value_words(game, name, value) if game is not None and name else None
+    if own is not None:
+        return own
     if isinstance(value, bool):
         return "yes" if value else "no"
     if not isinstance(value, str):
@@ -286,6 +290,29 @@ def option_value(value: Any) -> str:
 def article(word: str) -> str:
     """"a" or "an" before ``word`` as it is said ("an All Hands on Deck! table")."""
     return "an" if word[:1].casefold() in "aeiou" else "a"
+
+
+def sentence(text: str) -> str:
+    """``text`` begun with a capital, after any Markdown marks and emoji before its first
+    word ("**row 1** ..." stays as it is; "place your bid" becomes "Place your bid"), for
+    a phrase that follows a full stop."""
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:i] + ch.upper() + text[i + 1:]
+        if ch not in "*_~` ⏳⏰⌛🏁":
+            return text
+    return text
+
+
+def clip_words(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters at a word's end, with an ellipsis when it was
+    cut (a description cut mid-word reads as a typo: issue 22)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:(") + "…"
 
 
 def join_words(words: Iterable[str]) -> str:

@@ -210,30 +210,24 @@ class Deliveries:
 
     async def paused(self, *, channel: str | None = None, guild: str | None = None
                      ) -> list[int]:
-        """The paused live tables of a channel or of a server."""
-        sql = ("SELECT d.table_key FROM deliveries d JOIN tables t ON t.key = d.table_key "
-               "WHERE d.paused IS NOT NULL AND t.status = 'playing'")
+        """The paused live tables of a channel (or threads of it) or of a server."""
+        return await self._playing("JOIN deliveries d ON d.table_key = t.key "
+                                   "WHERE d.paused IS NOT NULL AND", channel, guild)
+
+    async def live_in(self, *, channel: str | None = None, guild: str | None = None
+                      ) -> list[int]:
+        """The playing tables of a channel (or threads of it) or of a server."""
+        return await self._playing("WHERE", channel, guild)
+
+    async def _playing(self, where: str, channel: str | None, guild: str | None
+                       ) -> list[int]:
+        sql = f"SELECT t.key FROM tables t {where} t.status = 'playing'"
         params: list[Any] = []
         if channel is not None:
             sql += " AND (t.channel = ? OR t.parent = ?)"
             params += [channel, channel]
         if guild is not None:
             sql += " AND t.guild = ?"
-            params.append(guild)
-        async with self._store._reading() as db:
-            rows = await db.fetch(sql, params)
-        return [int(r[0]) for r in rows]
-
-    async def live_in(self, *, channel: str | None = None, guild: str | None = None
-                      ) -> list[int]:
-        """The playing tables of a channel (or threads of it) or of a server."""
-        sql = "SELECT key FROM tables WHERE status = 'playing'"
-        params: list[Any] = []
-        if channel is not None:
-            sql += " AND (channel = ? OR parent = ?)"
-            params += [channel, channel]
-        if guild is not None:
-            sql += " AND guild = ?"
             params.append(guild)
         async with self._store._reading() as db:
             rows = await db.fetch(sql, params)

@@ -23,6 +23,11 @@ QUOTE_LIMIT = 40
 REASON_LIMIT = 1500
 
 
+def counted(n: int, word: str) -> str:
+    """"1 knight", "2 knights": a count and its word (a plural in -s)."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, ending with an ellipsis when it was cut."""
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

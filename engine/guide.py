@@ -94,6 +94,15 @@ def _words(module: ModuleType | None, name: str, value: JSON) -> str:
     return found if found is not None else value_words(value)
 
 
+def game_value_words(game: Any, name: str, value: JSON) -> str | None:
+    """The words the game's own guide gives an option value ("first seat Pirates, second
+    Moloch" for Neuroshima's ``armies`` value "pirates-moloch"), or None when it gives
+    none: what every place that names an option value asks first (issue 22: no internal
+    id in a sentence)."""
+    own = getattr(_guide_module(game), "value_words", None)
+    return own(name, value) if own is not None else None
+
+
 def options_page(game: Any, options: Mapping[str, JSON] | None,
                  module: ModuleType | None = None) -> str:
     """Every option of the game: what it does, its values, the default, and for a table

@@ -19,10 +19,13 @@ for the other tests.
 from __future__ import annotations
 
 import asyncio
+import logging
 import resource
 import signal
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
+
+import pytest
 
 from tests import pg
 
@@ -66,3 +69,7 @@ async def stopped(server: pg.PgServer) -> AsyncIterator[None]:
         yield
     finally:
         await asyncio.to_thread(server.resume)
+
+
+def warnings_and_worse(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.levelno >= logging.WARNING]

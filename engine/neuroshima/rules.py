@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core import Event, rng
+from engine.core import Event, counted, rng
 
 from . import battle
 from .board import (
@@ -560,8 +560,9 @@ def _fight(s: dict, then: str, events: list[Event]) -> None:
         boom = "".join(f" The Clown on {sp} explodes." for sp in rec["exploded"])
         charge = "".join(f" A Crocodile charges from {c['from']} to {c['to']}."
                          for c in rec["charges"])
-        _log(s, events, f"Initiative {rec['phase']}: {len(rec['attacks'])} attacks, "
-                        f"{wounds} wounds;{boom} removed: {gone}.{charge}", "battle", phase=rec)
+        _log(s, events, f"Initiative {rec['phase']}: {counted(len(rec['attacks']), 'attack')}, "
+                        f"{counted(wounds, 'wound')};{boom} removed: {gone}.{charge}", "battle",
+             phase=rec)
     if d["moved"]:
         n = len(d["moved"])
         what = "the Pirates unit on Water moves" if n == 1 else \

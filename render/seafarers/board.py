@@ -35,7 +35,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core import fill_names
+from engine.core import counted, fill_names
 from render import palette as pal
 from render.draw import canvas, pen, rounded, supersampled, to_png
 from render.fonts import MIN_SIZE, font, symbol_font
@@ -655,11 +655,6 @@ def points(view: Mapping[str, Any], p: int) -> tuple[int, int]:
     public = int(view["players"][p]["vp"])
     total = int(view["vp_total"][p]) if "vp_total" in view else public
     return total, total - public
-
-
-def counted(n: int, word: str) -> str:
-    """"1 knight", "2 knights": a count and its word."""
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def bag_words(bag: list[int]) -> str:

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import fill_names
-from render.seafarers.board import PLAYER_NAME, RES, counted, hex_name, names_of, points
+from engine.core import counted, fill_names
+from render.seafarers.board import PLAYER_NAME, RES, hex_name, names_of, points
 
 BUILD_NAMES = {"road": "road", "ship": "ship", "settlement": "settlement", "city": "city",
                "dev": "development card"}

@@ -38,7 +38,12 @@ from tests import pg
 from tests.cogs.discord_http import Answer
 from tests.cogs.flows import boards, open_table, table_of, waiting_user
 from tests.cogs.harness import OTHER_CHANNEL_ID, ErrorLogCatcher, FakeUser, Harness, Msg
-from tests.faults import own_postgresql, stopped, writes_refused
+from tests.faults import (
+    own_postgresql,
+    stopped,
+    warnings_and_worse,
+    writes_refused,
+)
 
 GAME = engine.get_game("all-hands")
 
@@ -66,17 +71,6 @@ async def on_postgresql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     finally:
         await harness.stop()
         await pg.drop_database(own_server, url)
-
-
-@pytest.fixture
-def told(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
-    """Every log record of the test, from INFO up, whatever its logger."""
-    caplog.set_level(logging.INFO)
-    return caplog
-
-
-def warnings_and_worse(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    return [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
 async def snapshot(h: Harness) -> tuple[int, list[int], int]:

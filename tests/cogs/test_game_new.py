@@ -52,9 +52,11 @@ async def test_option_values_are_offered_in_words_with_the_default(h: Harness) -
     commands = new_commands(h)
     (scenario,) = [o for o in commands["seafarers"]["options"] if o["name"] == "scenario"]
     words = {c["name"]: c["value"] for c in scenario["choices"]}
-    assert words["New Shores"] == "new_shores"
-    assert words["Through the Desert"] == "through_the_desert"
-    assert "(default: New Shores)" in scenario["description"]
+    # in the game's own words (its guide's), with the players each takes
+    assert words["New Shores, 3 or 4 players"] == "new_shores"
+    assert words["Through the Desert, 3 or 4 players"] == "through_the_desert"
+    assert words["The Great Crossing, 4 players"] == "great_crossing"
+    assert "(default: New Shores, 3 or 4 players)" in scenario["description"]
     assert "new_shores" not in scenario["description"]
     (rounds,) = [o for o in commands["pirate-tricks"]["options"] if o["name"] == "rounds"]
     assert [c["value"] for c in rounds["choices"]] == [3, 4, 5] and rounds["type"] == 4
@@ -79,11 +81,11 @@ async def test_every_new_command_keeps_within_discords_limits(h: Harness) -> Non
 
 
 @pytest.mark.parametrize("game_id, options, shown", [
-    ("all-hands", {"longer": True, "round_limit": 50}, "Longer: yes"),
+    ("all-hands", {"longer": True, "round_limit": 50}, "Longer: the longer game"),
     ("pirate-tricks", {"rounds": 4}, "Rounds: 4"),
-    ("sewer-pirats", {"variant": "auction"}, "Variant: Auction"),
-    ("seafarers", {"scenario": "four_islands"}, "Scenario: Four Islands"),
-    ("neuroshima", {"armies": "moloch-pirates"}, "Armies: Moloch-Pirates"),
+    ("sewer-pirats", {"variant": "auction"}, "Variant: Crew Member Auction"),
+    ("seafarers", {"scenario": "four_islands"}, "Scenario: The Four Islands"),
+    ("neuroshima", {"armies": "moloch-pirates"}, "Armies: first seat Moloch, second Pirates"),
 ])
 async def test_each_game_opens_a_table_with_its_options(
     h: Harness, game_id: str, options: dict[str, Any], shown: str

@@ -71,7 +71,7 @@ async def test_options_of_new_table_are_kept(h: Harness) -> None:
     await h.slash(alice, "game new", game="all-hands", longer=True, round_limit=50)
     table = await table_of(h)
     assert table.options == {"longer": True, "round_limit": 50}
-    assert "Longer: yes" in h.posts()[-1].text and "Round limit: 50" in h.posts()[-1].text
+    assert "Longer: the longer game" in h.posts()[-1].text and "Round limit: 50" in h.posts()[-1].text
 
 
 async def test_joining_where_there_is_no_table_is_refused(h: Harness) -> None:

@@ -288,11 +288,18 @@ async def test_sewer_pirats_drawing_two_cards_is_refused_with_the_reason(h: Harn
 
 
 async def test_the_take_it_back_button_asks_as_the_command_does(h: Harness) -> None:
-    """The turn message carries **Take it back** (and **History**) while the game runs."""
+    """The turn message carries **Take it back** (and **History**) while the game runs; a
+    click first asks the clicker, privately, whether to ask the table (issue 22: one click
+    no longer pings everyone)."""
     users, asker, before = await first_bidder_passes(h)
     await h.slash(asker, "game status")
     turn = boards(h)[-1]
     assert turn.has_item("History") and not turn.has_item("Replay")
+    posts = len(h.posts())
     r = await h.click(asker, turn, "Take it back")
+    sure = r.message
+    assert sure.ephemeral and "Take back your last move?" in sure.text
+    assert len(h.posts()) == posts, "nobody is asked before the clicker says yes"
+    r = await h.click(asker, sure, "Yes, ask to take it back")
     assert r.message.ephemeral and "I asked" in r.message.text
     assert request_post(h).has_item("Agree")

@@ -36,7 +36,12 @@ from data.tables import TableService
 from engine.core import IllegalAction
 from tests import pg
 from tests.data.helpers import T0, open_table, other_program_writing, pick
-from tests.faults import own_postgresql, stopped, writes_refused
+from tests.faults import (
+    own_postgresql,
+    stopped,
+    warnings_and_worse,
+    writes_refused,
+)
 
 
 @pytest.fixture(scope="module")
@@ -51,17 +56,6 @@ async def url(own_server: pg.PgServer) -> AsyncIterator[str]:
         yield database
     finally:
         await pg.drop_database(own_server, database)
-
-
-@pytest.fixture
-def told(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
-    """Every log record of the test, from INFO up, whatever its logger."""
-    caplog.set_level(logging.INFO)
-    return caplog
-
-
-def warnings_and_worse(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    return [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
 def said_back(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
