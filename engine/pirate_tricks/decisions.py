@@ -27,6 +27,9 @@ DECISIONS: tuple[str, ...] = (
     "happens, and goes with it.",
     "Ditch: the two cards are ditched one at a time, all players at once, and cannot be "
     "taken back; nobody ever sees them.",
+    "The last trick plays itself: each player holds one card, which Trick-Taking Rules make "
+    "the only card they may play, so the moment the ninth trick is taken the tenth is played "
+    "for everyone, in turn from its leader, and the round is scored.",
     "Predictions come before the recruitment scoring (the rulebook's order: special "
     "treasure cards, then recruitment cards); each is public as soon as it is made.",
     "Recruitment: the bot lays out each player's best claim; the cards shown are "

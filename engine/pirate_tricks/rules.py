@@ -525,6 +525,19 @@ def _play(s: State, out: list[Event], seat: int, card: str) -> None:
         _score_round(s, out)
         return
     s.leader = s.turn = winner
+    if no == TRICKS - 1:
+        play_the_last_trick(s, out)
+
+
+def play_the_last_trick(s: State, out: list[Event]) -> None:
+    """The last trick is forced for everyone at once: each captain holds one card, which
+    "Trick-Taking Rules" make the only card they may play. It is played for them, in turn
+    from the leader, as they would have played it (issue 22: no game held up by a
+    formality); nothing is told earlier than the plays themselves would tell it."""
+    for _ in range(s.n):
+        seat = s.turn
+        assert seat is not None and len(s.hands[seat]) == 1
+        _play(s, out, seat, s.hands[seat][0])
 
 
 def _score_round(s: State, out: list[Event]) -> None:

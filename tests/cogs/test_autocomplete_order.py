@@ -249,7 +249,8 @@ async def test_the_pirate_tricks_turn_message_and_panel_point_to_my_hand_act_fir
     asked = "place your sealed bid on **row 1** (**My hand / act**, or `/tricks bid`)."
     assert asked in boards(h)[-1].content
     panel = (await h.click(alice, boards(h)[-1], "My hand / act")).message
-    assert f"**It is your turn.** {asked}" in panel.content
+    # after "It is your turn." the sentence begins with a capital (issue 22, words)
+    assert f"**It is your turn.** P{asked[1:]}" in panel.content
 
 
 async def test_the_sewer_pirats_turn_message_points_to_my_hand_act(h: Harness) -> None:

@@ -103,3 +103,31 @@ def test_only_the_player_to_play_may_play() -> None:
     s = playing({0: ["G20", "R9"], 1: ["G9", "B20", "R20"], 2: ["B9", "R10"]})
     with pytest.raises(IllegalAction, match="another player's turn to play"):
         act(s, 1, "play", card="G9")
+
+
+def test_the_last_trick_is_played_for_everyone_as_each_holds_one_card() -> None:
+    """Issue 22: in the last trick every captain's only card is forced, so it is played for
+    them, in turn from the leader, the moment the ninth trick is taken."""
+    import random
+
+    from engine.pirate_tricks.cards import TRICKS
+
+    s = position(3)
+    to_tricks(s)
+    ditch_first_two(s)
+    rng = random.Random(9)
+    while not (len(s.winners) == TRICKS - 2 and len(s.trick) == s.n - 1):
+        seat = sorted(GAME.to_act(s))[0]
+        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    seat = sorted(GAME.to_act(s))[0]
+    card = GAME.legal_actions(s, seat)[0]
+    left = {t: [c for c in h if t != seat or c != card.args["card"]]
+            for t, h in enumerate(s.hands)}
+    assert all(len(h) == 1 for h in left.values()), "one card each for the last trick"
+    events = GAME.apply(s, seat, card)
+    assert [e.data["no"] for e in events if e.kind == "trick"] == [TRICKS - 1, TRICKS]
+    last = [(e.data["seat"], e.data["card"]) for e in events if e.kind == "play"][1:]
+    leader = next(e.data["winner"] for e in events if e.kind == "trick")
+    assert [t for t, _ in last] == [(leader + i) % s.n for i in range(s.n)]
+    assert all([c] == left[t] for t, c in last), "each plays the card they held"
+    assert any(e.kind == "score" for e in events), "and the round is scored"
