@@ -53,11 +53,11 @@ ACTION_TEXT: dict[str, str] = {
     "instead of the discard pile.",
     MONKEY: "a wild card in your crew runs; as a bid it has no value and no effect.",
     RUM: "wins the auction card outright, whatever the other bids.",
-    SHADY: "the captain who bid the lowest-value crew card must give you a card of his "
+    SHADY: "the captain who bid the lowest-value crew card must give you a card of their "
     "choice.",
-    BRAWL: "choose another captain: he is dealt no card next round and may not bid on "
+    BRAWL: "choose another captain: they are dealt no card next round and may not bid on "
     "that round's auction.",
-    KING: "every other captain gives you a card of his choice as tribute; keep up to two, "
+    KING: "every other captain gives you a card of their choice as tribute; keep up to two, "
     "discard the rest.",
 }
 

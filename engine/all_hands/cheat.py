@@ -40,7 +40,7 @@ def call_cheat(s: State, caller: int, target: int, out: list[Event]) -> None:
     hand = s.hands[caller]
     pulled = [hand.pop(r.randrange(len(hand))) for _ in range(min(2, len(hand)))]
     sanitize_picks(s, caller)
-    pub(s, out, "cheat", f"{P(target)} is no cheat: he pulls {len(pulled)} card"
+    pub(s, out, "cheat", f"{P(target)} is no cheat: they pull {len(pulled)} card"
          f"{'' if len(pulled) == 1 else 's'} at random from {P(caller)}'s hand and is immune "
          "for the rest of the round.")
     if not pulled:
@@ -76,9 +76,9 @@ def honor_keep(s: State, seat: int, card: str, out: list[Event]) -> None:
     cards.remove(card)
     s.discard.extend(cards)
     if cards:
-        pub(s, out, "cheat", f"{P(seat)} keeps one card to restore his pirate honor and "
+        pub(s, out, "cheat", f"{P(seat)} keeps one card to restore their pirate honor and "
              f"discards {list_names(cards)}.", discarded=cards)
     else:
-        pub(s, out, "cheat", f"{P(seat)} keeps the card to restore his pirate honor.")
+        pub(s, out, "cheat", f"{P(seat)} keeps the card to restore their pirate honor.")
     priv(out, [seat, caller], "cheat", f"{P(seat)} keeps {NAMES[card]}.", card=card)
     gain(s, seat, [card])

@@ -114,7 +114,7 @@ def cut(s: State, seat: int, target: int, card: str, out: list[Event]) -> None:
         s.eights.remove(lost)
         extra += f"; the Pieces of Eight of {P(lost[0])} loses its pick"
     s.discard.append(card)
-    whose = "his own" if target == seat else f"{P(target)}'s"
+    whose = "their own" if target == seat else f"{P(target)}'s"
     note(s, out, f"Cutpurse: {P(seat)} sends {whose} {NAMES[card]} to the discard pile{extra}.",
           seat=seat, target=target, card=card)
 
@@ -206,8 +206,8 @@ def _resolve_eight(s: State, seat: int, out: list[Event]) -> None:
 def select_eight(s: State, seat: int, target: int, card: str, out: list[Event]) -> None:
     s.eights.append([seat, target, card])
     s.pending = None
-    whose = "his own" if target == seat else f"{P(target)}'s"
-    note(s, out, f"Pieces of Eight: {P(seat)} selects {whose} {NAMES[card]}; it goes to his "
+    whose = "their own" if target == seat else f"{P(target)}'s"
+    note(s, out, f"Pieces of Eight: {P(seat)} selects {whose} {NAMES[card]}; it goes to their "
           "hand after the auction.", seat=seat, target=target, card=card)
 
 
@@ -283,7 +283,7 @@ def _resolve_brawl(s: State, seat: int, out: list[Event]) -> None:
 def brawl(s: State, seat: int, target: int, out: list[Event]) -> None:
     s.pending = None
     s.skip_deal[target] = True
-    note(s, out, f"Tavern Brawl: {P(seat)} drags {P(target)} into a fight; he gets no card "
+    note(s, out, f"Tavern Brawl: {P(seat)} drags {P(target)} into a fight; they get no card "
           "next round and may not bid on its auction.", seat=seat, target=target)
 
 
@@ -310,7 +310,7 @@ def pay_tribute(s: State, payer: int, card: str, out: list[Event]) -> None:
     p["waiting"].remove(payer)
     p["paid"].append([payer, card])
     priv(out, payer, "tribute", f"You pay {NAMES[card]} in tribute to {P(king)}.", card=card)
-    pub(s, out, "tribute", f"{P(payer)} pays his tribute to {P(king)}.")
+    pub(s, out, "tribute", f"{P(payer)} pays their tribute to {P(king)}.")
     if not p["waiting"]:
         king_collect(s, out)
 

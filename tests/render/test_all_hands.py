@@ -361,7 +361,7 @@ def test_the_hand_says_what_each_action_card_does() -> None:
     text = render.text_hand(GAME, V.big_hand())
     assert "What your action cards do:" in text
     assert "- **Rum**: Wins the auction card outright, whatever the other bids." in text
-    assert "- **The Pirate King**: Every other captain gives you a card of his choice" in text
+    assert "- **The Pirate King**: Every other captain gives you a card of their choice" in text
     assert "- **Pirate Monkey**: A wild card in your crew runs" in text
     with_actions = png(render.draw_hand(GAME, V.big_hand()))
     crew_only = V.seat_view(V.base(4), 2, [c for c in V.HAND14 if c in SUIT_OF])

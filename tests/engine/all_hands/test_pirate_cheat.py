@@ -66,7 +66,7 @@ def test_a_captain_called_with_fewer_than_13_pulls_two_from_the_accuser_and_is_i
     s = position(3, {1: ["BV1"], 2: ["SS3"], 0: ["BV2", "BV3", "BV9"]})
     events = act(s, 0, "call_cheat", target=2)
     assert "{p0} calls {p2} a Pirate Cheat! {p2} counts 1 card openly." in public(events)
-    assert ("{p2} is no cheat: he pulls 2 cards at random from {p0}'s hand and is immune for "
+    assert ("{p2} is no cheat: they pull 2 cards at random from {p0}'s hand and is immune for "
             "the rest of the round.") in public(events)
     assert GAME.to_act(s) == {2} and s.immune[2]
     pulled = GAME.view(s, 2)["choice"]["cards"]
@@ -94,7 +94,7 @@ def test_immunity_is_lost_with_the_next_dealt_card() -> None:
 def test_an_accuser_with_no_cards_gives_nothing_but_the_accused_is_still_immune() -> None:
     s = position(3, {1: ["BV1"], 2: ["SS3"], 0: []})
     events = act(s, 0, "call_cheat", target=2)
-    assert "{p2} is no cheat: he pulls 0 cards" in " ".join(public(events))
+    assert "{p2} is no cheat: they pull 0 cards" in " ".join(public(events))
     assert s.immune[2] and s.hands[2] == ["SS3"] and GAME.to_act(s) == {1}
 
 
