@@ -5,7 +5,8 @@ the board image: corners by number, edges by their two corners "12-13"; a New Wo
 harbour on its coast edge), ``moveship``,
 ``buy``, ``play``, ``bank``, ``offer``, ``accept``, ``decline``, ``counter``, ``partner``,
 ``withdraw``, ``discard``, ``robber`` (robber or pirate), ``steal``, ``take`` (gold field or
-Year of Plenty), ``stop``, ``end``, and ``move`` for any legal move. Autocomplete lists come
+Year of Plenty), ``stop``, ``end``, and ``move`` for any legal move (ending the turn and
+letting the house rule answer offers meanwhile is one of them). Autocomplete lists come
 from ``GAME.legal_actions`` with the engine's labels, so only legal places are offered; the
 engine judges every move, so a refusal says why.
 
@@ -15,6 +16,13 @@ menus, the cards you give and the cards you ask for, then one Confirm that sends
 (``SeafarersAdapter.step``, the ``Step`` machinery of cogs/adapters.py). Nothing is applied
 while the cards are picked, so nobody sees an offer before it is sent and no offer of the
 turn is used up; Confirm applies the engine's steps (start, each card, send) as one batch.
+
+Answering an offer is optional (issue 22, "Formalities hold everyone";
+engine/seafarers/offers.py): the turn message names and pings only the player who made it,
+and those who hold what it asks find Accept, Decline and Counter-offer on their panel, under
+the offer in words (the view's "pending", which the panel's status line shows). The player
+who made it finds a **Trade with …** button for each who accepted or countered, beside
+Withdraw and the rest of the turn's moves.
 """
 
 from __future__ import annotations
@@ -44,8 +52,8 @@ if TYPE_CHECKING:
 
 GAME_ID = "seafarers"
 #: moves shown as buttons on the private panel, in this order
-BUTTON_KINDS = ("roll", "end", "buy", "accept", "decline", "offer_send", "counter_send",
-                "withdraw", "offer_cancel", "stop")
+BUTTON_KINDS = ("roll", "trade", "end", "buy", "accept", "decline", "offer_send",
+                "counter_send", "withdraw", "offer_cancel", "stop")
 #: the panel menu's order of kinds (others in between)
 MENU_ORDER = {"settlement": 0, "city": 0, "road": 1, "ship": 1, "play": 2, "bank": 3,
               "move_ship": 8}
@@ -381,10 +389,6 @@ class SeafarersAdapter(GameAdapter):
             "free_routes": ("place your free roads or ships", "catan build"),
             "plenty": ("take your resources", "catan take"),
             "offer": ("finish your offer", "catan offer"),
-            "answers": ("accept, decline or counter the offer", "catan accept",
-                        "catan decline", "catan counter"),
-            "confirm": ("pick a trading partner or withdraw", "catan partner",
-                        "catan withdraw"),
             "chip": ("take a number chip from the main island", "catan move"),
         }.get(str(view.get("phase")), ("your move", "catan move"))
         return texts.panel_first(*asked)
@@ -504,7 +508,8 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     async def counter(self, interaction: discord.Interaction, give: str, get: str) -> None:
         await command_move(interaction, _offer(give, get, "counter"))
 
-    @app_commands.command(name="accept", description="Accept the offer on the table")
+    @app_commands.command(name="accept", description="Accept the offer on the table (if you "
+                          "hold what it asks)")
     async def accept(self, interaction: discord.Interaction) -> None:
         await command_move(interaction, _first("accept"))
 
@@ -587,7 +592,8 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
 
 def _all_kinds() -> list[str]:
     return ["harbour", "settlement", "road", "ship", "city", "buy", "play", "roll", "end",
-            "move_ship", "bank", "discard", "gold", "plenty", "robber", "pirate", "steal", "stop",
+            "end_auto", "move_ship", "bank", "discard", "gold", "plenty", "robber", "pirate",
+            "steal", "stop",
             "offer", "offer_give", "offer_get", "offer_send", "offer_cancel", "accept",
             "decline", "counter", "counter_give", "counter_get", "counter_send", "trade",
             "withdraw", "chip"]

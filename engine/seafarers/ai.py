@@ -12,14 +12,19 @@ place too, worth the chance that the tile turned there is land (counted from the
 every player knows are still face down) times EXPLORE_WORTH: it explores when nothing
 nearer is worth more.
 
-Player trades: when its goal lacks one or two cards, it offers one spare card (one not
-needed for the goal) for the missing card it lacks most, once a turn (OWN_OFFERS), before
-any bank or harbour trade. It confirms the partner whose answer brings it closest to the
-goal without giving goal cards away (an acceptance before an equal counter-offer), else it
-withdraws and trades with the bank as before. It neither trades with a player within two
-points of the target nor accepts such a player's offer, unless the trade wins the game for
-it. Answering, it accepts what helps its goal, and counters an offer that asks for cards it
-can spare but brings nothing it needs by asking for a needed card instead.
+Player trades (offers.py says who acts when): when its goal lacks one or two cards, it
+offers one spare card (one not needed for the goal) for the missing card it lacks most, at
+most once a turn (OWN_OFFERS), before any bank or harbour trade, and only when another seat
+could take it: one that answers by the house rule (the computer player moves again at once,
+so a person would never have the time to answer) and holds a card, the card asked for being
+held by someone (the bank's counts are public). It trades with the partner whose answer
+brings it closest to the goal without giving goal cards away (an acceptance before an equal
+counter-offer), else it withdraws and trades with the bank as before. It neither trades
+with a player within two points of the target nor accepts such a player's offer, unless
+the trade wins the game for it. It ends every turn letting the house rule answer offers for
+it, and the house rule is its own answer (``house_answer``): it accepts what helps its
+goal, and counters an offer that asks for cards it can spare but brings nothing it needs by
+asking for a needed card instead.
 
 It reads only what its seat knows (its own hand, public pieces and counts), so the same
 move comes out of any world determinized for it.
@@ -37,9 +42,8 @@ from .board import RESOURCE_OF, RESOURCES
 from .rules import OFFERS_PER_TURN
 from .scenario_rules import face_down_left, rules_of
 from .state import (
-    ANSWER,
+    BANK_EACH,
     COMPOSE,
-    CONFIRM,
     DISCARD,
     FREE_ROUTES,
     GOLD,
@@ -256,8 +260,9 @@ def _best(options: list, key) -> Any:
 def ai_action(
     s: State, seat: int, rnd: random.Random, level: str = "easy", propose: bool = True
 ) -> Action | None:
-    """The heuristic's move for ``seat``. ``propose=False`` makes no offers and no
-    counter-offers of its own (the player before those were added, kept for the bench)."""
+    """The heuristic's move for ``seat``. ``propose=False`` makes no offers of its own
+    (the player before those were added, kept for the bench); its answers are the house
+    rule's all the same."""
     moves = R.legal(s, seat)
     if not moves:
         return None
@@ -296,10 +301,6 @@ def ai_action(
         plan = _proposal(s, seat, s.offers_made - 1) if propose else None
         o = s.offer
         return _compose_step(by, "offer", o["give"], o["get"], plan)
-    if ph == ANSWER:
-        return _answer(s, seat, by, propose)
-    if ph == CONFIRM:
-        return _confirm(s, seat, by)
     if ph == ROLL:
         if "play" in by and s.robber is not None and _robber_on_me(s, seat):
             for a in by["play"]:
@@ -307,6 +308,10 @@ def ai_action(
                     return _act("play", a)
         return _act("roll", {})
     if ph == MAIN:
+        if seat != s.turn:  # only answers to an open offer: optional (offers.py)
+            return _answer(s, seat, by)
+        if s.offer is not None:
+            return _confirm(s, seat, by)
         return _main(s, seat, by, propose)
     return rules_of(s).ai_move(s, seat, moves)  # a phase of the scenario's own
 
@@ -357,28 +362,41 @@ def _robber(s: State, seat: int, by: dict) -> Action:
     return _act("robber", {"hex": h})
 
 
-def _answer(s: State, seat: int, by: dict, propose: bool) -> Action:
-    """Accept when the offer brings something the current goal needs and takes only cards
-    beyond it, and the offerer is not close to winning; counter an offer that asks for
-    spare cards but brings nothing needed (see _counter_plan); else decline."""
+def _answer(s: State, seat: int, by: dict) -> Action:
+    """Its answer to the open offer when asked for one (the table never asks: the house
+    rule answers for it when the offer is sent, offers.py): the house rule's, a
+    counter-offer put together card by card."""
     o = s.offer
     if o["answers"][seat] == "composing":
         c = o["counters"][str(seat)]
-        plan = _counter_plan(s, seat) if propose else None
-        return _compose_step(by, "counter", c["give"], c["get"], plan)
-    if _near_win(s, s.turn):
+        return _compose_step(by, "counter", c["give"], c["get"], _counter_plan(s, seat))
+    answer = house_answer(s, seat)
+    if answer is None:
         return _act("decline", {})
-    if "accept" in by:
-        goal = _goal(s, seat, [])
-        need = _need(s, seat, goal)
-        gets, gives = o["give"], o["get"]
-        useful = any(need[R.RI[r]] > 0 for r in gets)
-        if useful and _spare(s, seat, goal, gives) and (
-                sum(gives.values()) <= sum(gets.values()) + 1):
-            return _act("accept", {})
-    if propose and "counter" in by and _counter_plan(s, seat) is not None:
-        return _act("counter", {})
-    return _act("decline", {})
+    if answer == (o["get"], o["give"]):
+        return _act("accept", {})
+    return _act("counter", {})
+
+
+def house_answer(s: State, seat: int) -> tuple[dict[str, int], dict[str, int]] | None:
+    """The house rule (offers.py): ``seat``'s answer to the open offer, as the cards it
+    would give and get: the offer's own terms (it accepts), other terms (a
+    counter-offer), or None (it declines). It accepts when the offer brings something its
+    current goal needs and takes only cards beyond it, at most one card more than it
+    brings, and the offerer is not close to winning; it counters an offer that asks for
+    cards it can spare but brings nothing it needs (``_counter_plan``); else it declines.
+    Read from its own hand and what everyone sees, like every move of this player."""
+    o = s.offer
+    if _near_win(s, s.turn):
+        return None
+    goal = _goal(s, seat, [])
+    need = _need(s, seat, goal)
+    gets, gives = o["give"], o["get"]
+    useful = any(need[R.RI[r]] > 0 for r in gets)
+    if useful and _spare(s, seat, goal, gives) and (
+            sum(gives.values()) <= sum(gets.values()) + 1):
+        return dict(gives), dict(gets)
+    return _counter_plan(s, seat)
 
 
 def _near_win(s: State, p: int) -> bool:
@@ -409,7 +427,8 @@ def _wins_with(s: State, seat: int, goal: str, gives: dict, gets: dict) -> bool:
 def _proposal(s: State, seat: int, nth: int) -> tuple[dict, dict] | None:
     """The seat's offer as (give, get) if it makes its ``nth`` offer of the turn (counted
     from 0), or None: one spare card for the missing card the goal lacks most. Only when
-    the goal lacks one or two cards and some other player is one to trade with."""
+    the goal lacks one or two cards and another seat could take the offer
+    (``_takers``), one of them a player to trade with."""
     if not 0 <= nth < min(OWN_OFFERS, OFFERS_PER_TURN):
         return None
     goal = _goal(s, seat, [])
@@ -424,10 +443,27 @@ def _proposal(s: State, seat: int, nth: int) -> tuple[dict, dict] | None:
         return None
     want = max(range(5), key=lambda i: (need[i], -i))
     give, get = {RESOURCES[i]: 1}, {RESOURCES[want]: 1}
-    if all(_near_win(s, p) for p in range(s.n) if p != seat) and not _wins_with(
+    takers = _takers(s, seat, get)
+    if not takers or all(_near_win(s, p) for p in takers) and not _wins_with(
             s, seat, goal, give, get):
         return None
     return give, get
+
+
+def _takers(s: State, seat: int, get: dict[str, int]) -> list[int]:
+    """The other seats that could take an offer of ``seat`` asking for ``get``, as far as
+    ``seat`` can know: those the house rule answers for (the others would not answer before
+    it moves on) holding as many cards as asked, when the cards asked are held by other
+    players at all (every card not in the bank, whose counts everyone sees, nor in its own
+    hand). Empty when nobody could: then no offer is made."""
+    hand = s.hands[seat]
+    for r, k in get.items():
+        i = R.RI[r]
+        if BANK_EACH - s.bank[i] - hand[i] < k:
+            return []
+    asked = sum(get.values())
+    return [p for p in range(s.n)
+            if p != seat and s.house_rule[p] and R.n_cards(s, p) >= asked]
 
 
 def _counter_plan(s: State, seat: int) -> tuple[dict, dict] | None:
@@ -531,7 +567,9 @@ def _main(s: State, seat: int, by: dict, propose: bool) -> Action:
     trade = _bank_trade(s, seat, goal, by.get("bank", []))
     if trade is not None:
         return trade
-    return _act("end", {})
+    # it lets the house rule answer offers for it until its next turn: its answers, made
+    # at once (offers.py)
+    return _act("end_auto", {})
 
 
 def _bank_trade(s: State, seat: int, goal: str, trades: list) -> Action | None:

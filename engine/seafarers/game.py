@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
 from . import ai as _ai
-from . import moves, rules
-from .rules import OFFERS_PER_TURN
+from . import moves, offers, rules
 from .scenario_rules import (
     DEFAULT,
     SCENARIOS,
@@ -36,8 +35,8 @@ ROUND_LIMIT = 100
 #: each at most the 95 resource cards (+ what trades bring in), 120 each; 39 pieces and 25
 #: development cards bought; a card played with its 2 free steps, robber, steal, a ship
 #: moved: 8; 2 offers of at most 1 + 4 + 4 + 1 steps (start, cards, send), each of 3 other
-#: players answering in at most 1 + 4 + 4 + 1 steps (a counter-offer), and a confirmation:
-#: 2 * 41. Total < 600.
+#: players answering in at most 1 + 4 + 4 + 1 steps (a counter-offer, optional: the game
+#: never waits for it), and a trade or withdrawal: 2 * 41. Total < 600.
 TURN_BOUND = 600
 _VP_MOVES = rules.VP_MOVES
 #: Events made once and shared (an Event is frozen), by kind, text and addressees: most
@@ -92,7 +91,8 @@ class Seafarers:
             args = action.args if type(action.args) is dict else dict(action.args)
             found = moves.allowed(state, seat, kind, args)
             if found is None:
-                raise IllegalAction(self._refusal(state, seat, moves.legal(state, seat)))
+                raise IllegalAction(self._refusal(state, seat, moves.legal(state, seat),
+                                                  kind))
         state.cached_legal = None
         # the engine's own args (equal to the caller's, and of the engine's types), which
         # the rules only read
@@ -117,9 +117,16 @@ class Seafarers:
             del log[:-10]
         return events
 
-    def _refusal(self, s: State, seat: int, legal: list[Action]) -> str:
+    def _refusal(self, s: State, seat: int, legal: list[Action], kind: str = "") -> str:
         if s.phase == "over":
             return "The game is over."
+        if kind in offers.ANSWER_KINDS and seat != s.turn and not legal:
+            if not offers.is_open(s):
+                return "There is no trade offer open to answer now."
+            if 0 <= seat < s.n and s.offer["answers"][seat] is not None:
+                return "You have answered this offer already."
+            return ("You do not hold what this offer asks for "
+                    f"({offers.offer_text(s.offer['get'])}), so you cannot take it.")
         if not legal:
             return "It is not your move now; please wait."
         kinds = sorted({a.kind for a in legal})
@@ -196,11 +203,8 @@ def rules_markdown(sid: str) -> str:
             "- Gold fields: one pick per card owed, from what the bank still holds; if the "
             "bank is empty the rest is lost.",
         ]
+    lines += [f"- {line}" for line in offers.DECISIONS]
     lines += [
-        f"- A player may make at most {OFFERS_PER_TURN} trade offers per turn, each of at "
-        f"most {rules.OFFER_MAX} cards each way; counter-offers are built the same way. The "
-        "others see an offer or a counter-offer once it is sent, not while its cards are "
-        "being picked.",
         f"- The game ends after {ROUND_LIMIT} rounds at the latest: the most victory points "
         "win (shared on a tie).",
     ]

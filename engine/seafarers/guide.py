@@ -84,10 +84,12 @@ def _turn(sr: ScenarioRules) -> str:
         "to it.",
         f"3. **Trade and build**, in any order: trade with the bank 4:1 or through your "
         f"harbours (3:1, 2:1); offer trades to the others (at most {OFFERS_PER_TURN} offers "
-        f"a turn, up to {OFFER_MAX} cards a side; no gifts); build; buy development cards; "
+        f"a turn, up to {OFFER_MAX} cards a side; no gifts: those who hold what you ask may "
+        "accept, and the game waits for nobody's answer); build; buy development cards; "
         "play one development card (not one bought this turn)"
         + ("; move one ship." if sr.ships else "."),
-        "4. **End** your turn.",
+        "4. **End** your turn (or end it letting the house rule answer trade offers for you "
+        "until your next turn, as the computer players do).",
     ]
     if sr.ships:
         lines += [

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core import Action
 
+from . import offers
 from .board import RESOURCES
 from .facts import KIND_INDEX, distance_closed, facts
 from .rules import (
@@ -36,9 +37,7 @@ from .rules import (
 )
 from .scenario_rules import harbour_words, rules_of
 from .state import (
-    ANSWER,
     COMPOSE,
-    CONFIRM,
     DISCARD,
     FREE_ROUTES,
     GOLD,
@@ -65,6 +64,7 @@ _FIXED = {
     "buy": f"Buy a development card ({_COST_TEXT['dev']})",
     "roll": "Roll the dice",
     "end": "End your turn",
+    "end_auto": "End your turn and let the house rule answer offers for you",
     "stop": "Place no more free roads or ships",
     "offer": "Start a trade offer to the other players",
     "offer_cancel": "Cancel this offer",
@@ -282,7 +282,8 @@ def _discard_label(res: str, owed: int) -> str:
 
 #: moves without args, by kind
 _BARE = {kind: Action(kind, {}, text) for kind, text in _FIXED.items()}
-_ROLL, _OFFER, _END = _BARE["roll"], _BARE["offer"], _BARE["end"]
+_ROLL, _OFFER, _END, _END_AUTO = (_BARE["roll"], _BARE["offer"], _BARE["end"],
+                                  _BARE["end_auto"])
 #: moves naming one resource, by kind, in the order of RESOURCES
 _BY_RES = {
     kind: tuple(Action(kind, {"res": r}, _plain_label(kind, {"res": r})) for r in RESOURCES)
@@ -343,7 +344,11 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
     one move: the main phase then skips the other kinds' work)."""
     ph = s.phase
     if ph == MAIN:
-        return _main_moves(s, seat, only) if seat == s.turn else []
+        if seat != s.turn:
+            return _answer_moves(s, seat, only) if s.offer is not None else []
+        if s.offer is None:
+            return _main_moves(s, seat, only)
+        return _offer_moves(s, only) + _main_moves(s, seat, only)
     if ph == ROLL:
         if seat != s.turn:
             return []
@@ -357,11 +362,6 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
             return []
         o = s.offer
         return _compose_moves(s, seat, o["give"], o["get"], "offer", only)
-    if ph == ANSWER:
-        if seat == s.turn or not 0 <= seat < s.n or (
-                s.offer["answers"][seat] not in (None, "composing")):
-            return []
-        return _answer_moves(s, seat, only)
     if ph == DISCARD:  # the seats that owe cards act (to_act)
         owed = s.owed[seat] if 0 <= seat < s.n else 0
         if owed <= 0:
@@ -381,8 +381,6 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         return _robber_moves(s, seat)
     if ph == STEAL:
         return [_SEAT["steal"][v] for v in s.victims]
-    if ph == CONFIRM:
-        return _confirm_moves(s, seat)
     if ph == FREE_ROUTES:
         f = facts(s)
         sf = f.seat(s, seat)
@@ -556,8 +554,8 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
     """The main phase: build, buy, play, move a ship, trade with the bank, start an offer,
     end; ``only``: just those of one kind."""
     if only is not None:
-        if only == "end":
-            return [_BARE["end"]]
+        if only == "end" or only == "end_auto":
+            return [_BARE[only]]
         if only == "play":
             return _dev_moves(s, seat)
     out = [] if only is not None or s.dev_played or not s.devs[seat] else _dev_moves(s, seat)
@@ -602,6 +600,7 @@ def _main_moves(s: State, seat: int, only: str | None) -> list[Action]:
         out.append(_OFFER)
     if only is None:
         out.append(_END)
+        out.append(_END_AUTO)
     return out
 
 
@@ -654,38 +653,28 @@ def _offer_action(kind: str, give: dict[str, int], get: dict[str, int]) -> Actio
 
 
 def _answer_moves(s: State, seat: int, only: str | None = None) -> list[Action]:
+    """An open offer's answers for a player not on turn (offers.py): accept, decline or
+    counter, only for one who holds what is asked and has not answered yet (nothing at
+    all for one who could never take it); the steps of his counter-offer while he puts one
+    together."""
     o = s.offer
+    if not offers.is_open(s) or not 0 <= seat < s.n:
+        return []
     if o["answers"][seat] == "composing":
         c = o["counters"][str(seat)]
         return _compose_moves(s, seat, c["give"], c["get"], "counter", only)
-    out = []
-    hand = s.hands[seat]
-    if all(hand[RI[r]] >= k for r, k in o["get"].items()):
-        out.append(_offer_action("accept", o["give"], o["get"]))
-    out.append(_BARE["decline"])
-    if any(hand):
-        out.append(_BARE["counter"])
-    return out
+    if not offers.may_answer(s, seat):
+        return []
+    return [_offer_action("accept", o["give"], o["get"]), _BARE["decline"], _BARE["counter"]]
 
 
-def _trade_possible(s: State, other: int, active_gives: dict, active_gets: dict) -> bool:
-    return all(s.hands[s.turn][RI[r]] >= k for r, k in active_gives.items()) and all(
-        s.hands[other][RI[r]] >= k for r, k in active_gets.items()
-    )
-
-
-def _confirm_moves(s: State, seat: int) -> list[Action]:
-    out = []
-    o = s.offer
-    for p in range(s.n):
-        if p == s.turn:
-            continue
-        a = o["answers"][p]
-        if a == "accept" and _trade_possible(s, p, o["give"], o["get"]):
-            out.append(_SEAT["trade"][p])
-        if a == "counter":
-            c = o["counters"][str(p)]
-            if _trade_possible(s, p, c["get"], c["give"]):
-                out.append(_SEAT["trade"][p])
+def _offer_moves(s: State, only: str | None = None) -> list[Action]:
+    """The offerer's moves while his offer is open: trade with each who accepted or
+    countered, or withdraw it (any other move of his ends it too: rules.py)."""
+    if only is not None and only not in ("trade", "withdraw"):
+        return []
+    if s.phase != MAIN:
+        return []
+    out = [_SEAT["trade"][p] for p in offers.partners(s)]
     out.append(_BARE["withdraw"])
     return out

@@ -12,6 +12,7 @@ from _random import Random as _CRandom
 from hashlib import sha512
 from typing import Any
 
+from . import offers
 from .board import RESOURCE_OF, RESOURCES, TERRAIN_WORDS, Board, place_name
 from .facts import (  # noqa: F401  (the board facts, named here for rules' users too)
     all_pieces,
@@ -35,13 +36,18 @@ from .facts import (  # noqa: F401  (the board facts, named here for rules' user
     total_vp,
 )
 from .facts import other_end as _other_edge  # noqa: F401
+from .offers import (  # noqa: F401  (named here for rules' users too)
+    OFFER_MAX,
+    OFFERS_PER_TURN,
+    add_card,
+    in_order,
+    offer_text,
+)
 from .scenario_rules import rules_of, scenario_rules
 from .scenarios import layout
 from .state import (
-    ANSWER,
     BANK_EACH,
     COMPOSE,
-    CONFIRM,
     DEV_DECK,
     DISCARD,
     FREE_ROUTES,
@@ -66,10 +72,6 @@ COST: dict[str, tuple[int, int, int, int, int]] = {
     "city": (0, 0, 0, 2, 3),
     "dev": (0, 0, 1, 1, 1),
 }
-#: player-to-player offers a player may make in one turn (our decision: keeps a turn moving)
-OFFERS_PER_TURN = 2
-#: at most this many cards on each side of an offer or counter-offer (our decision)
-OFFER_MAX = 4
 RI = {r: i for i, r in enumerate(RESOURCES)}
 
 Move = tuple[str, dict[str, Any]]
@@ -110,6 +112,7 @@ def new_state(n: int, seed: str, sid: str = "new_shores", round_limit: int = 100
     s.homes = [[] for _ in range(n)]
     s.reached = [[] for _ in range(n)]
     s.owed = [0] * n
+    s.house_rule = [False] * n
     sr.prepare(s, lambda: draw(s))  # the scenario's own things (Oceans' face-down stacks)
     return s
 
@@ -214,18 +217,15 @@ _NOBODY: frozenset[int] = frozenset()
 
 
 def to_act(s: State) -> frozenset[int]:
+    """The seats the game waits for: the player on turn, but on a 7 those who discard and
+    after a roll on a gold field those who pick. A trade offer waits for its maker alone:
+    answering it is optional (offers.py)."""
     if s.phase in (ROLL, MAIN):
         return _ONE[s.turn]
     if s.phase == OVER:
         return _NOBODY
     if s.phase in (DISCARD, GOLD):
         return frozenset(p for p in range(s.n) if s.owed[p] > 0)
-    if s.phase == ANSWER:
-        ans = s.offer["answers"]
-        return frozenset(
-            p for p in range(s.n)
-            if p != s.turn and ans[p] in (None, "composing")
-        )
     return _ONE[s.turn]
 
 
@@ -244,9 +244,11 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
     """Apply a legal move; returns events as (text, to) with to None for public."""
     ph = s.phase
     if ph == MAIN or ph == ROLL:  # the most frequent moves
-        return _turn_move(s, seat, kind, args)
-    if ph in (COMPOSE, ANSWER, CONFIRM):
-        return _trade_move(s, seat, kind, args)
+        if s.offer is None:
+            return _turn_move(s, seat, kind, args)
+        return _with_offer_open(s, seat, kind, args)
+    if ph == COMPOSE:
+        return offers.play(s, seat, kind, args)
     ev: list[tuple[str, Any]] = []
     b = s.board
     if ph == HARBOURS:
@@ -358,15 +360,26 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
     return rules_of(s).play_phase(s, seat, kind, args)  # a phase of the scenario's own
 
 
+def _with_offer_open(s: State, seat: int, kind: str,
+                     args: dict[str, Any]) -> list[tuple[str, Any]]:
+    """A move while an offer is open (offers.py): another player's answer; the offerer's
+    trade or withdrawal; or any other move of his, which ends the offer first."""
+    if seat != s.turn or kind in ("trade", "withdraw"):
+        return offers.play(s, seat, kind, args)
+    ev = offers.close(s)
+    ev.extend(_turn_move(s, seat, kind, args))
+    return ev
+
+
 def _turn_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
     """A move of the ROLL or MAIN phase, the kinds tested in the order random play meets
     them most."""
     if kind == "roll":
         return _roll(s, seat)
-    if kind == "end":
-        return _end_turn(s, seat)
+    if kind == "end" or kind == "end_auto":
+        return _end_turn(s, seat, kind == "end_auto")
     if kind == "offer":
-        return _trade_move(s, seat, kind, args)
+        return offers.play(s, seat, kind, args)
     if kind == "bank":
         i, j = RI[args["give"]], RI[args["get"]]
         ratio = harbour_ratio(s, seat, i)
@@ -682,7 +695,16 @@ def _play_dev(s: State, seat: int, args: dict[str, Any]) -> list[tuple[str, Any]
 _ENDS = tuple(f"{P(p)} ends the turn." for p in range(8))
 
 
-def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
+def _end_turn(s: State, seat: int, house_rule: bool = False) -> list[tuple[str, Any]]:
+    """The turn passes on. ``house_rule``: the player ends it letting the house rule
+    answer trade offers for him until he ends a turn again (offers.py); said when that
+    changes."""
+    ev: list[tuple[str, Any]] = [(_ENDS[seat], None)]
+    if s.house_rule[seat] != house_rule:
+        s.house_rule[seat] = house_rule
+        ev.append((f"The house rule answers trade offers for {P(seat)} until {P(seat)} ends "
+                   "a turn again." if house_rule
+                   else f"{P(seat)} answers trade offers again.", None))
     s.new_ships = []
     s.new_devs[seat] = []
     s.ship_moved = False
@@ -691,7 +713,6 @@ def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
     s.dice = None
     s.turn = (seat + 1) % s.n
     s.phase = ROLL
-    ev: list[tuple[str, Any]] = [(_ENDS[seat], None)]
     if s.turn == 0 and s.round < s.round_limit:
         s.round += 1
     elif s.turn == 0:
@@ -708,95 +729,11 @@ def _end_turn(s: State, seat: int) -> list[tuple[str, Any]]:
     return ev
 
 
-def _trade_move(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str, Any]]:
-    """Player trades step by step: the active player builds an offer, every other player
-    accepts, declines or builds a counter-offer, then the active player trades with one of
-    them or withdraws (catan-base.md "A turn" 3; no gifts, not like for like). An offer
-    and a counter-offer each begin with one move ("offer", "counter") and are then built
-    card by card, so the choice of a trade is one entry among the other moves."""
-    if kind == "offer":
-        s.offer = {"give": {}, "get": {}, "answers": [None] * s.n, "counters": {}}
-        s.offers_made += 1
-        s.phase = COMPOSE
-        return []
-    if kind in ("offer_give", "offer_get"):
-        add_card(s.offer["give" if kind == "offer_give" else "get"], args["res"])
-        return []
-    if kind == "offer_cancel" or kind == "withdraw":
-        s.offer = None
-        s.phase = MAIN
-        return [(f"{P(seat)} withdraws the offer.", None)] if kind == "withdraw" else []
-    if kind == "offer_send":
-        s.offer["answers"][s.turn] = "offerer"
-        s.phase = ANSWER
-        return [(f"{P(seat)} offers {offer_text(s.offer['give'])} for "
-                 f"{offer_text(s.offer['get'])}.", None)]
-    ans = s.offer["answers"]
-    ev: list[tuple[str, Any]] = []
-    if kind == "accept":
-        ans[seat] = "accept"
-        ev.append((f"{P(seat)} accepts the offer.", None))
-    elif kind == "decline":
-        ans[seat] = "decline"
-        s.offer["counters"].pop(str(seat), None)
-        ev.append((f"{P(seat)} declines the offer.", None))
-    elif kind == "counter":
-        ans[seat] = "composing"
-        s.offer["counters"][str(seat)] = {"give": {}, "get": {}}
-    elif kind in ("counter_give", "counter_get"):
-        c = s.offer["counters"][str(seat)]
-        add_card(c["give" if kind == "counter_give" else "get"], args["res"])
-    elif kind == "counter_send":
-        ans[seat] = "counter"
-        c = s.offer["counters"][str(seat)]
-        ev.append((f"{P(seat)} counters: {offer_text(c['give'])} for "
-                   f"{offer_text(c['get'])}.", None))
-    elif kind == "trade":
-        p = args["seat"]
-        if ans[p] == "accept":
-            gives, gets = s.offer["give"], s.offer["get"]
-        else:
-            c = s.offer["counters"][str(p)]
-            gives, gets = c["get"], c["give"]
-        for r, k in gives.items():
-            s.hands[s.turn][RI[r]] -= k
-            s.hands[p][RI[r]] += k
-        for r, k in gets.items():
-            s.hands[p][RI[r]] -= k
-            s.hands[s.turn][RI[r]] += k
-        s.offer = None
-        s.phase = MAIN
-        return [(f"{P(s.turn)} trades {offer_text(gives)} for {offer_text(gets)} "
-                 f"with {P(p)}.", None)]
-    if s.phase == ANSWER and not to_act(s):
-        s.phase = CONFIRM
-    return ev
-
-
-def in_order(side: dict[str, int]) -> dict[str, int]:
-    """The cards of one side of an offer in the order of RESOURCES, whatever order they
-    were picked in: nobody but the offerer saw the picks, so nothing shown or stored may
-    keep their order (a view, an image, a dump saved as canonical JSON and loaded)."""
-    return {r: side[r] for r in RESOURCES if r in side}
-
-
-def add_card(side: dict[str, int], res: str) -> None:
-    """One more card of ``res`` on one side of an offer, the side kept in_order."""
-    side[res] = side.get(res, 0) + 1
-    ordered = in_order(side)
-    side.clear()
-    side.update(ordered)
-
-
-def offer_text(side: dict[str, int]) -> str:
-    return ", ".join(f"{k} {r}" for r, k in sorted(side.items(), key=lambda x: RI[x[0]]))
-
-
 #: the moves after which the player on turn may hold more victory points than before
 #: (a building, the special VP, the longest route, a knight, a VP card bought, or the
 #: turn passing to a player who holds them); check_win after any other move finds nothing
 VP_MOVES = frozenset({"settlement", "city", "road", "ship", "move_ship", "play", "buy",
-                      "end"})
+                      "end", "end_auto"})
 
 
 def check_win(s: State) -> list[tuple[str, Any]]:

@@ -8,7 +8,12 @@ the dealt terrains (``board_for`` caches it).
 Schema history: 1, New Shores only (``scenario`` named the layout too). 2 adds ``layout``
 (the scenario's board for the player count), ``homes`` and ``reached`` (the islands of the
 special-VP rules) and ``extra`` (data of a scenario's own); :func:`load` upgrades a
-schema-1 dump (a New Shores game) to it.
+schema-1 dump (a New Shores game) to it. 3 (issue 22, "Formalities hold everyone") adds
+``house_rule`` (the seats whose answers to trade offers the house rule makes, offers.py) and
+drops the phases in which the game waited for every answer to an offer ("answers") and then
+for the offerer's choice ("confirm"): a sent offer stays open in the main phase. A schema-2
+dump loads with nobody under the house rule, and an offer it was waiting on open in the
+main phase, its answers so far kept.
 """
 
 from __future__ import annotations
@@ -23,13 +28,16 @@ from engine.core import json_copy
 from .board import Board, board_for
 from .scenarios import layout
 
-SCHEMA = 2
+SCHEMA = 3
 
 #: New World: the players place the harbours, one at a time, before the founding phase
 HARBOURS = "harbours"
 SETUP_SETTLE, SETUP_ROUTE = "setup_settlement", "setup_route"
 ROLL, MAIN, DISCARD, ROBBER, STEAL, GOLD = "roll", "main", "discard", "robber", "steal", "gold"
 FREE_ROUTES, PLENTY = "free_routes", "plenty"
+#: COMPOSE: the player on turn puts an offer together (offers.py); ANSWER and CONFIRM are
+#: the phases of schema 2 in which the game waited for every answer, then for the offerer
+#: (read only by load, which upgrades them)
 COMPOSE, ANSWER, CONFIRM = "offer", "answers", "confirm"
 OVER = "over"
 
@@ -91,6 +99,9 @@ class State:
     victims: list[int] = field(default_factory=list)  # whom the robber/pirate may rob
     offer: dict[str, Any] | None = None  # the trade offer on the table (rules.py)
     offers_made: int = 0  # trade offers made this turn
+    #: per seat: True while the house rule answers trade offers for it (offers.py), set or
+    #: cleared each time it ends a turn ("end_auto" or "end")
+    house_rule: list[bool] = field(default_factory=list)
     dice: list[int] | None = None  # this turn's roll
     log: list[str] = field(default_factory=list)  # the last public events
     result: dict[str, Any] | None = None  # winners, scores and reason, once over
@@ -132,10 +143,24 @@ def dump(s: State) -> dict[str, Any]:
 def load(data: Mapping[str, Any]) -> State:
     schema = data.get("schema")
     if schema == 1:
-        return _from_schema_1(data)
+        return _from_schema_2(_from_schema_1(data))
+    if schema == 2:
+        return _from_schema_2(State(**{name: json_copy(data[name]) for name in _FIELDS
+                                       if name != "house_rule"}))
     if schema != SCHEMA:
         raise ValueError(f"Unknown Seafarers save schema {schema!r}.")
     return State(**{name: json_copy(data[name]) for name in _FIELDS})
+
+
+def _from_schema_2(s: State) -> State:
+    """A game saved while an offer waited for every answer ("answers") or for the offerer
+    ("confirm"): the offer stays open in the main phase with the answers given so far (a
+    counter-offer being put together included); nobody is under the house rule until they
+    end a turn so."""
+    s.house_rule = [False] * s.n
+    if s.phase in (ANSWER, CONFIRM):
+        s.phase = MAIN
+    return s
 
 
 def _from_schema_1(data: Mapping[str, Any]) -> State:
@@ -143,7 +168,8 @@ def _from_schema_1(data: Mapping[str, Any]) -> State:
     are the main island where it has start settlements, and its special VP chip (at most
     one) stands for a small island it has settled (the first of them in corner order: with
     one chip per player, which one does not change the score)."""
-    fields_1 = [name for name in _FIELDS if name not in ("layout", "homes", "reached", "extra")]
+    fields_1 = [name for name in _FIELDS
+                if name not in ("layout", "homes", "reached", "extra", "house_rule")]
     s = State(**{name: json_copy(data[name]) for name in fields_1})
     s.layout = s.scenario
     sc = layout(s.layout)

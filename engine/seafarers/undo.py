@@ -22,7 +22,7 @@ TAKE_BACK = frozenset({
     "road", "ship", "settlement", "city", "move_ship", "harbour", "bank", "trade",
     "offer", "offer_give", "offer_get", "offer_send", "offer_cancel", "counter",
     "counter_give", "counter_get", "counter_send", "accept", "decline", "withdraw",
-    "end", "plenty", "gold", "stop",
+    "end", "end_auto", "plenty", "gold", "stop",
 })
 
 KEPT: dict[str, str] = {

@@ -16,8 +16,9 @@ corner] per edge number), "harbours" ([hex, type, corner, corner]), "buildings" 
 seat, 1|2]), "routes" ([edge, seat, "road"|"ship"]), "robber", "pirate" (hex or None),
 "places" (the corners the image numbers: see ``places``);
 "bank", "deck", "army", "longest", "players" (per seat: vp, cards, devs, knights, route,
-special, left, owed), "offer", "victims", "pending", "pending_seat", "log", "result",
-"vp_total" (at the end), "face_down" (Oceans: [tiles, chips] still face down, else
+special, left, owed, and house_rule: whether the house rule answers its trade offers,
+offers.py), "offer", "victims", "pending" (while an offer is open: the offer in words,
+``offer_words``), "pending_seat", "log", "result", "vp_total" (at the end), "face_down" (Oceans: [tiles, chips] still face down, else
 None), "harbour_next" (New World's harbour phase: the type of the face-up harbour being
 placed, else None) and "harbours_left" (the harbours still to place, that one included);
 the scenario's own public keys (``ScenarioRules.view_keys``: The Great Crossing's
@@ -33,6 +34,7 @@ from typing import Any
 
 from .board import RESOURCES
 from .moves import start_spots
+from .offers import is_open, offer_text
 from .rules import (
     DEV_NAMES,
     RI,
@@ -50,9 +52,7 @@ from .rules import (
 )
 from .scenario_rules import harbour_words, rules_of
 from .state import (
-    ANSWER,
     COMPOSE,
-    CONFIRM,
     DISCARD,
     FREE_ROUTES,
     GOLD,
@@ -83,6 +83,8 @@ def pending(s: State) -> tuple[str | None, int | None]:
     if ph == ROLL:
         return "{name} rolls the dice (or plays a development card first)", t
     if ph == MAIN:
+        if s.offer is not None:
+            return offer_words(s), t
         return "{name} trades and builds, then ends the turn", t
     if ph == DISCARD:
         return "Players with more than 7 cards discard half of them", None
@@ -98,11 +100,29 @@ def pending(s: State) -> tuple[str | None, int | None]:
         return "{name} takes resources from the bank (Year of Plenty)", t
     if ph == COMPOSE:
         return "{name} is making a trade offer", t
-    if ph == ANSWER:
-        return "Players answer the trade offer", None
-    if ph == CONFIRM:
-        return "{name} picks a trading partner or withdraws the offer", t
     return rules_of(s).pending_words(s)  # a phase of the scenario's own
+
+
+def offer_words(s: State) -> str:
+    """The open offer in words, for the line that says what the game waits for (the turn
+    message, the private panel, the board): what is given and asked, by whom, the answers
+    so far, and who may do what ("{name} offers 1 wool for 1 brick ({p2} accepts). Anyone
+    holding 1 brick may accept, ..."). Answering is optional (offers.py)."""
+    o = s.offer
+    words = {"accept": "accepts", "decline": "declines", "counter": "counters"}
+    said = []
+    for p in range(s.n):
+        a = o["answers"][p]
+        if a in words:
+            text = f"{P(p)} {words[a]}"
+            if a == "counter":
+                c = o["counters"][str(p)]
+                text += f" with {offer_text(c['give'])} for {offer_text(c['get'])}"
+            said.append(text)
+    answers = f" ({'; '.join(said)})" if said else ""
+    return (f"{{name}} offers {offer_text(o['give'])} for {offer_text(o['get'])}{answers}. "
+            f"Anyone holding {offer_text(o['get'])} may accept, decline or counter, if they "
+            "wish; {name} then trades with one who accepted, withdraws or goes on")
 
 
 def _offer_view(s: State, seat: int | None) -> dict[str, Any] | None:
@@ -223,6 +243,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
                 "special": s.special[p],
                 "left": {k: limit[k] - m for k, m in pieces[p].items()},
                 "owed": s.owed[p],
+                "house_rule": s.house_rule[p],
             }
             for p in range(s.n)
         ],
@@ -287,7 +308,7 @@ def _promised(s: State, p: int) -> list[int]:
     """The resource cards ``p`` has promised in the open offer (accepted or countered),
     one entry per card."""
     o = s.offer
-    if o is None or s.phase not in (ANSWER, CONFIRM):
+    if not is_open(s):
         return []
     answer = o["answers"][p]
     if answer == "accept":
