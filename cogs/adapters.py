@@ -147,6 +147,13 @@ class GameAdapter:
         chapter and posted anew after it (issue 22). A round, unless the game says more."""
         return self.epoch(view)
 
+    def quiet(self, view: Mapping[str, Any]) -> bool:
+        """Whether the game now waits for a formality (issue 22, "Formalities hold
+        everyone"): the turn message names whoever it waits for but pings nobody, and
+        nobody gets a new DM for it; their hand message is brought up to date in place and
+        the turn clock's reminders still ping whoever is late. None, unless the game says."""
+        return False
+
     def headline(self, view: Mapping[str, Any], title: str) -> str:
         rnd = view.get("round")
         return f"{title}, round {rnd}" if rnd is not None else title

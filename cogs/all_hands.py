@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 GAME_ID = "all-hands"
 
-#: moves shown as buttons on the private panel
+#: moves shown as buttons on the private panel: the quick ones ("Keep all my cards" is
+#: the whole discard step in one click), then the discard settings (issue 22)
 BUTTON_KINDS = ("bid_confirm", "pass", "forfeit", "discard_done", "cutpurse_none", "king_done",
-                "cheat_keep_none")
+                "cheat_keep_none", "auto_keep_on", "open_discard", "auto_keep_off")
 #: the answers to a pending choice (``/ahod choose``)
 CHOICE_KINDS = frozenset({
     "resolve", "cutpurse", "cutpurse_none", "plunder", "mermaid_keep", "eight", "give",
@@ -170,8 +171,16 @@ class AllHandsAdapter(GameAdapter):
         if phase == "tie":
             return "the tie: bid more cards face down, or forfeit."
         if phase == "discard":
-            return "discard any cards you like, then **Done discarding**."
+            return "discard any cards you like, or **Keep all my cards**."
         return "your move."
+
+    def quiet(self, view: Mapping[str, Any]) -> bool:
+        """Whether the game now waits for a formality, to be named on the board but pinged
+        nobody and sent no new DM (issue 22, "Formalities hold everyone"): the discard step.
+        The rulebook waits for every captain there (step 7: "play cannot continue until
+        they all finish"), but most keep their cards, in one click, or skip the step by
+        their standing choice; the turn clock's reminders still ping whoever is late."""
+        return view.get("phase") == "discard"
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
         return (view.get("hand_no"), view.get("round"))

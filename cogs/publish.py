@@ -277,11 +277,12 @@ async def publish_board(
     view = table.view(table.game, None)
     content, waiting = turn_content(table, view, events)
     dm = await by_dm(bot, table)
-    ping = [s for s in waiting if s not in dm]
+    quiet = adapter(table.game_id).quiet(view)
+    ping = [] if quiet else [s for s in waiting if s not in dm]
     allowed = pings(table, ping)
     embed, file = await board_parts(table)
     ref = await bot.store.get_message(table.key, TURN)
-    new = force_new or before is None or _needs_new_post(table, before, view, dm) \
+    new = force_new or before is None or _needs_new_post(table, before, view, dm, quiet) \
         or (ref is not None and bot.moved_on(int(ref[0]), int(ref[1])))
     channel = channel_of(bot, table)
     extras: list[discord.File] = []
@@ -330,11 +331,11 @@ async def by_dm(bot: ParleyBot, table: Table) -> set[int]:
 
 
 def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str, Any],
-                    dm: Collection[int] = ()) -> bool:
+                    dm: Collection[int] = (), quiet: bool = False) -> bool:
     """A new turn message (rather than an edit, which notifies nobody): the game ended or
     closed, a chapter ended (``GameAdapter.chapter``: a trick, an auction, a battle, a turn),
-    or the game now waits for someone who must be pinged in the channel (not told by
-    DM)."""
+    or the game now waits for someone who must be pinged in the channel (not told by DM,
+    and not for a formality: ``GameAdapter.quiet``)."""
     if after.get("result") and not before.get("result"):
         return True
     if table.status != PLAYING:
@@ -342,6 +343,8 @@ def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str,
     ad = adapter(table.game_id)
     if ad.chapter(before) != ad.chapter(after):
         return True
+    if quiet:
+        return False
     was = set(before.get("to_act") or [])
     now = {s for s in after.get("to_act") or [] if table.seats[s].is_person}
     return bool(now - was - set(dm))
@@ -514,7 +517,9 @@ async def dm_hands(bot: ParleyBot, story: Story, all_seats: bool = False,
     delivery (``hand:<seat>``), done once."""
     outcome, seen = story.outcome, story.seen
     table = outcome.table
-    asked = newly_waiting(seen)
+    quiet = table.state is not None and \
+        adapter(table.game_id).quiet(table.view(table.game, None))
+    asked = set() if quiet else newly_waiting(seen)
     turn_changed = {s for s in range(len(table.seats))
                     if seen and (s in seen[0]) != (s in seen[-1])}
     ended = outcome.finished and table.status == FINISHED

@@ -16,8 +16,10 @@ SEAT_CARD_KINDS = frozenset({"cutpurse", "eight"})
 TARGET_KINDS = frozenset({"call_cheat", "brawl"})
 PLAIN_KINDS = frozenset({
     "bid_confirm", "pass", "forfeit", "discard_done", "cutpurse_none", "king_done",
-    "cheat_keep_none",
+    "cheat_keep_none", "auto_keep_on", "auto_keep_off", "open_discard",
 })
+#: the discard settings (rules.skips_discard): a captain's own, shown to nobody else
+SETTING_KINDS = frozenset({"auto_keep_on", "auto_keep_off", "open_discard"})
 
 MISSING = object()
 

@@ -5,6 +5,9 @@ The captain values cards by how much they bring its crew runs closer: a smooth m
 combination of three runs of three), each weighted by how few cards it still lacks. A card's
 worth is the change of that measure when it joins or leaves the hand.
 
+It never touches the discard settings: skipping the discard step saves people a click every
+round, and the computer captain answers that step at once anyway.
+
 It only uses what a captain may know: its own hand, the public table, and the other
 captains' hand sizes, which the rules never display but which every captain can count from
 public play (every card that enters or leaves a hand does so in the open, face up or as a
@@ -296,6 +299,8 @@ def ai_action(state: State, seat: int, rng: random.Random, level: str = "easy") 
     elif s.phase == TIE:
         action = _step_towards(s, seat, _bid_plan(s, seat, True), legal, True)
     elif s.phase == DISCARD:
+        if s.done[seat]:
+            return None  # only the discard settings are left to him: the captain keeps them
         action = _discard_choice(s, seat)
     else:
         action = rng.choice(legal)

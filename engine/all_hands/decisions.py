@@ -26,13 +26,16 @@ DECISIONS: tuple[str, ...] = (
     "brawled captain may still call and be called a Pirate Cheat.",
     "Ties: the tied captains bid again together, face down, revealed together. Action cards "
     "may be part of a tie bid and resolve after that reveal as usual (a Rum wins outright); "
-    "a tied captain with no card left forfeits. If one tied captain is left, his bid wins "
+    "a tied captain with no card left forfeits. If one tied captain is left, their bid wins "
     "unless only action cards remain in it.",
     "Pirate Cheat: a captain may be called from the start of the bidding (after the deal) "
     "until the bids are revealed; the accused's card count is announced to all. The caller "
     "may keep one pulled card or none. Immunity ends at the next round's deal.",
     "A captain with no card in hand is not waited for in the discard step, and forfeits a "
-    "tie (he cannot bid a further card).",
+    "tie (they cannot bid a further card).",
+    "Discard step: keeping every card is one move. A captain may skip their later steps "
+    "(keeping every card, as step 7 allows) unless they open one; set in a discard step, "
+    "undone or opened on their turn to bid, seen by nobody else.",
     "Simultaneous steps: the Pirate King's tribute, tie bids and the discard step are chosen "
     "by all the captains concerned at once.",
     "Winning hands are checked after every change to a hand; when several cards arrive at "

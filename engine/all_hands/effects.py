@@ -243,7 +243,7 @@ def _resolve_shady(s: State, seat: int, out: list[Event]) -> None:
         return
     giver = shady_giver(s, seat)
     if giver is None:
-        note(s, out, f"Shady Deal: {P(seat)} bid the lowest crew card himself; the deal is "
+        note(s, out, f"Shady Deal: {P(seat)} bid the lowest crew card themselves; the deal is "
               "wasted.")
         return
     hand = s.hands[giver]

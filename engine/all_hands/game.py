@@ -13,6 +13,7 @@ from . import rules
 from .actions import (
     CARD_KINDS,
     MISSING,
+    SETTING_KINDS,
     arg_of,
     args_of,
 )
@@ -34,7 +35,7 @@ HINTS: dict[str, str] = {
     "pass": "pass",
     "forfeit": "forfeit",
     "discard": "discard a card",
-    "discard_done": "finish discarding",
+    "discard_done": "keep all your cards",
     "call_cheat": "call a captain a Pirate Cheat",
     "cheat_keep": "keep one of the pulled cards",
     "cheat_keep_none": "keep none of them",
@@ -50,6 +51,9 @@ HINTS: dict[str, str] = {
     "tribute": "pay a card in tribute",
     "king_keep": "keep a card of the tribute",
     "king_done": "discard the rest of the tribute",
+    "auto_keep_on": "keep all your cards and skip your discard steps from now on",
+    "auto_keep_off": "be asked at every discard step again",
+    "open_discard": "open your discard step this round",
 }
 
 def _whose(seat: int, target: int) -> str:
@@ -75,7 +79,17 @@ def label(s: State, seat: int, kind: str, arg: Any) -> str:
     if kind == "discard":
         return f"Discard {NAMES[arg]}"
     if kind == "discard_done":
-        return "Done discarding"
+        return "Keep all my cards"
+    if kind == "auto_keep_on":
+        return "Keep all my cards, and skip my discard steps from now on"
+    if kind == "auto_keep_off":
+        if rules.skipped(s, seat):
+            return "Ask me at every discard step again, starting with this one"
+        return "Ask me at every discard step again"
+    if kind == "open_discard":
+        if s.phase == DISCARD:
+            return "Open my discard step after all"
+        return "Open my discard step this round"
     if kind == "call_cheat":
         return f"Call {P(arg)} a Pirate Cheat (holding 13 or more cards)"
     if kind == "cheat_keep":
@@ -122,6 +136,23 @@ def _waiting_for(s: State) -> str:
     return "The game is waiting for other captains"
 
 
+def _setting_refusal(s: State, seat: int, kind: str) -> str:
+    """Why a discard setting cannot be changed now (``rules._setting_options``)."""
+    if kind == "auto_keep_on" and s.auto_keep[seat]:
+        return "Your discard steps are already skipped unless you open one"
+    if kind != "auto_keep_on" and not s.auto_keep[seat]:
+        return "You are asked at every discard step already"
+    if kind == "open_discard" and s.opened[seat]:
+        return "You have opened your discard step this round already"
+    if s.phase == DISCARD and not s.hands[seat]:
+        return "You have no card left to discard this round"
+    if s.phase == DISCARD and s.done[seat]:
+        return "You have finished discarding this round"
+    if kind == "auto_keep_on":
+        return "You can choose to skip your discard steps in a discard step you are in"
+    return "You can change how you discard on your turn to bid"
+
+
 def refusal(s: State, seat: int, action: Action) -> str:
     """Why a move is refused and what the seat may do instead (a sentence)."""
     if s.phase == OVER:
@@ -147,6 +178,8 @@ def refusal(s: State, seat: int, action: Action) -> str:
             why = "There is no such captain"
         else:
             why = "That captain is immune to cheat calls for the rest of this round"
+    elif kind in SETTING_KINDS:
+        why = _setting_refusal(s, seat, kind)
     elif seat not in rules.to_act(s):
         why = _waiting_for(s)
     elif kind in kinds:
@@ -278,22 +311,24 @@ def rules_markdown(longer: bool, round_limit: int) -> str:
         "double. Action cards are worth nothing but take effect.",
         "4. **Reveal** all bids together.",
         "5. **Resolve action cards** in player order from the dealer's left; each captain "
-        "orders his own.",
+        "orders their own.",
         "6. **Winner**: Rum wins outright; else the highest bid. Only action cards and no "
         "Rum, or no bids: the card is discarded. A tie: the tied captains bid one or more "
         "further cards face down or forfeit; if all forfeit, the card is discarded. Bid cards "
         "go to the discard pile.",
-        "7. **Discard** any cards you like, all captains at once. The deal passes left.",
+        "7. **Discard** any cards you like, all captains at once, or keep them all (one "
+        "move, which can also skip your later discard steps unless you open one). The deal "
+        "passes left.",
         "",
         "The moment a captain holds a winning crew, the hand ends (unresolved action cards "
         "are discarded).",
         "",
         "## Rules Ain't for Pirates!",
         "The hand limit is 12, but you may hold more. From the deal until the bids are "
-        "revealed, anyone may call a captain a **Pirate Cheat**: he counts his cards openly. "
+        "revealed, anyone may call a captain a **Pirate Cheat**: they count their cards openly. "
         "With 13 or more, the caller pulls cards at random until 12 remain, may keep one and "
         "discards the rest. With fewer, the accused pulls two at random from the caller, keeps "
-        "one, discards the other, and is immune until his next dealt card.",
+        "one, discards the other, and is immune until their next dealt card.",
         "",
         "## Action cards",
     ]
@@ -302,8 +337,8 @@ def rules_markdown(longer: bool, round_limit: int) -> str:
     lines += ["", "## This table"]
     if longer:
         lines.append(
-            "**Longer game**: after each hand every captain scores, per crew, his highest run "
-            "of three and his highest run of seven (sum of the crew values, monkeys 0); the "
+            "**Longer game**: after each hand every captain scores, per crew, their highest run "
+            "of three and their highest run of seven (sum of the crew values, monkeys 0); the "
             "hand's winner adds 20. First to 250 points, or the best total after 5 hands, "
             "wins; an exact tie shares the win."
         )

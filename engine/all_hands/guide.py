@@ -43,18 +43,22 @@ A round, everyone taking part:
 add up; **Brothers Before the Mast**: crew cards of the auction card's crew count double. \
 Action cards are worth nothing but take effect.
 4. **Reveal**: all bids are turned up together.
-5. **Action cards** resolve in seat order from the dealer's left; each captain orders his own.
+5. **Action cards** resolve in seat order from the dealer's left; each captain orders their own.
 6. **Winner**: a Rum wins outright; else the highest bid. Only action cards bid (no Rum), or \
 no bids: the card is discarded. **A tie**: the tied captains each bid one or more further \
 cards face down, or forfeit; if all forfeit, the card is discarded. Bid cards are discarded.
-7. **Discard** any cards you like, all captains at once. The deal passes to the left.
+7. **Discard** any cards you like, all captains at once, or **Keep all my cards** in one \
+click. Tired of being asked? **Keep all my cards, and skip my discard steps from now on**: \
+from then on you keep your whole hand at every discard step without a click, unless you open \
+one (**Open my discard step**, on your turn to bid); **Ask me at every discard step again** \
+undoes it. Nobody else knows. The deal passes to the left.
 
 **Rules Ain't for Pirates!** The hand limit is {HAND_LIMIT}, but you may hold more. From the deal \
-until the bids are revealed anyone may call a captain a **Pirate Cheat**: he counts his \
+until the bids are revealed anyone may call a captain a **Pirate Cheat**: they count their \
 cards openly. With {HAND_LIMIT + 1} or more, the caller pulls cards at random until \
 {HAND_LIMIT} remain, may keep one and discards the rest. With fewer, the accused pulls two \
 cards at random from the caller, keeps one, discards the other, and cannot be called again \
-until his next dealt card."""
+until their next dealt card."""
 
 
 def _pieces() -> str:
@@ -81,7 +85,7 @@ def _scoring(longer: bool, round_limit: int) -> str:
     if longer:
         lines += [
             f"**This table plays the longer game**: after each hand every captain scores, per "
-            f"crew, his highest run of three and his highest run of seven (the sum of the "
+            f"crew, their highest run of three and their highest run of seven (the sum of the "
             f"ranks; a Monkey scores 0). The hand's winner adds {WIN_BONUS}. The first to "
             f"{TARGET} points, or the best total after {HANDS_IN_LONGER_GAME} hands, wins; an "
             f"exact tie shares the win.",

@@ -7,10 +7,17 @@ the decision is written in the docstring of the function that makes it and liste
 ``decisions.DECISIONS`` (shown by ``/game rules``).
 
 Flow: each round runs deal -> auction card -> bids in turn -> reveal -> resolve action cards
--> winner (or tie bids, then resolve their actions, then winner) -> discard. A choice the
+-> winner (or tie bids, then resolve their actions, then winner) -> discard (where a
+captain's standing choice may keep his whole hand for him: ``start_discard``). A choice the
 rules give somebody (Cutpurse target, Mermaid keep, tribute, ...) is a ``pending`` dict and
 makes that captain the one to act; automatic steps run until the next choice. The moment a
 hand holds a winning crew, ``HandWon`` unwinds whatever was running and the hand is scored.
+
+Moves forced for everyone at once are made here, not asked (issue 22), where making them
+gives nothing away: a tied captain with no card left forfeits (``_start_tie``), a captain
+with no card is not asked to discard (``start_discard``). A choice with a single answer
+that skipping would reveal is still asked: a tribute, or a Shady Deal's gift, from a hand
+holding one kind of card would tell the others what the hidden hand holds.
 """
 
 from __future__ import annotations
@@ -66,6 +73,7 @@ def setup(n: int, longer: bool, round_limit: int, seed: str) -> State:
     -- the loudest ARRRR -- happens at the table; the host seats the winner first)."""
     s = State(seed=seed, n=n, longer=longer, round_limit=round_limit)
     s.scores = [0] * n
+    s.auto_keep = [False] * n
     start_hand(s, [], dealer=0)
     return s
 
@@ -87,6 +95,7 @@ def _reset_round(s: State) -> None:
     s.eights = []
     s.pending = None
     s.resolved = []
+    s.opened = [False] * n
 
 
 def start_hand(s: State, out: list[Event], dealer: int) -> None:
@@ -339,7 +348,7 @@ def _clear_table(s: State, out: list[Event]) -> None:
     for owner, t, c in s.eights:
         if c in s.bids[t]:
             s.bids[t].remove(c)
-            pub(s, out, "eight", f"Pieces of Eight: {P(owner)} takes {NAMES[c]} into his "
+            pub(s, out, "eight", f"Pieces of Eight: {P(owner)} takes {NAMES[c]} into their "
                 "hand.", seat=owner, card=c)
             gain(s, owner, [c])
     s.eights = []
@@ -351,17 +360,41 @@ def _clear_table(s: State, out: list[Event]) -> None:
 
 
 def start_discard(s: State, out: list[Event]) -> None:
-    """Step 7: every captain may discard any number of cards, all at once. Decision: a
-    captain with an empty hand has nothing to discard and is not waited for."""
+    """Step 7: every captain may discard any number of cards, all at once ("all Captains
+    have the option to discard any number of cards from their hand as desired ... play
+    cannot continue until they all finish"). Decisions: a captain with an empty hand has
+    nothing to discard and is not waited for; nor is a captain whose standing choice keeps
+    his hand (``skips_discard``), which is his discard of no card, chosen ahead."""
     s.phase = DISCARD
     s.turn = -1
     s.pending = None
     s.active = None
     s.contenders = []
     s.picks = [[] for _ in range(s.n)]
-    s.done = [not h for h in s.hands]
+    s.done = [not s.hands[t] or skips_discard(s, t) for t in range(s.n)]
     if all(s.done):
         end_round(s, out)
+
+
+def skips_discard(s: State, seat: int) -> bool:
+    """Whether the captain's standing choice keeps his whole hand at this discard step.
+
+    Decision (issue 22, "Formalities hold everyone"), from step 7: the discard is an option
+    ("all Captains have the option to discard any number of cards"), so keeping every card
+    is a discard of none, and a captain may make that choice once for all: "skip my discard
+    steps unless I open one" (``auto_keep``). Then each discard step is done for him the
+    moment it starts, unless he opened that round's step beforehand (``open_discard``);
+    while the others still discard he may open it after all. The game still waits for
+    every captain who has not finished ("play cannot continue until they all finish").
+    """
+    return s.auto_keep[seat] and not s.opened[seat]
+
+
+def skipped(s: State, seat: int) -> bool:
+    """The discard step runs and the captain's standing choice kept his hand for him (he
+    still holds cards, so he could open it after all)."""
+    return (s.phase == DISCARD and s.done[seat] and bool(s.hands[seat])
+            and skips_discard(s, seat))
 
 
 def end_round(s: State, out: list[Event]) -> None:
@@ -484,16 +517,47 @@ def _pick_options(s: State, seat: int, opts: list) -> None:
 
 def options(s: State, seat: int) -> list[tuple[str, Any]]:
     """Every legal move of ``seat`` as (kind, argument): the argument is a card code, a seat,
-    a (seat, card) pair, or None. ``game.py`` turns them into Actions."""
+    a (seat, card) pair, or None. ``game.py`` turns them into Actions. The discard settings
+    come last (``_setting_options``)."""
     opts: list[tuple[str, Any]] = []
-    phase = s.phase
-    if phase == OVER:
+    if s.phase == OVER:
         return opts
+    _move_options(s, seat, opts)
+    _setting_options(s, seat, opts)
+    return opts
+
+
+def _setting_options(s: State, seat: int, opts: list) -> None:
+    """The captain's discard settings (``skips_discard``). He turns the standing choice on
+    in a discard step he is in (keeping all his cards there too), where it is a click beside
+    "Keep all my cards"; with it on, he turns it off or opens this round's step on his turn
+    to bid, or while a discard step it skipped is still running. So each change is made
+    among his other moves and shows the others nothing, and a captain who never uses it
+    sees no more moves than before. (Not among the answers to an action card's choice or a
+    tie bid, which stay what the card or the tie asks.)
+
+    Decision: the settings are his alone (the others' views never show them): changing
+    them in the middle of a round would say he means to discard, that is, perhaps that he
+    holds more than twelve cards, which a Pirate Cheat call is about. The others learn who
+    still discards when the step starts, as at the table.
+    """
+    if s.pending is not None:
+        return
+    if s.phase == DISCARD and not s.done[seat]:  # in the step
+        opts.append(("auto_keep_off" if s.auto_keep[seat] else "auto_keep_on", None))
+    elif s.auto_keep[seat] and ((s.phase == BID and seat == s.turn) or skipped(s, seat)):
+        opts.append(("auto_keep_off", None))
+        if not s.opened[seat]:
+            opts.append(("open_discard", None))
+
+
+def _move_options(s: State, seat: int, opts: list) -> None:
+    phase = s.phase
     p = s.pending
     if p is not None:
         if seat in pending_seats(p):
             _pending_options(s, seat, p, opts)
-        return opts
+        return
     if phase == BID:
         if seat == s.turn:
             _pick_options(s, seat, opts)
@@ -511,7 +575,6 @@ def options(s: State, seat: int) -> list[tuple[str, Any]]:
             for c in distinct(s.hands[seat]):
                 opts.append(("discard", c))
             opts.append(("discard_done", None))
-    return opts
 
 
 def _pending_options(s: State, seat: int, p: Mapping[str, Any], opts: list) -> None:
@@ -600,7 +663,7 @@ def perform(s: State, seat: int, kind: str, arg: Any, out: list[Event]) -> None:
         s.picks[seat] = []
         s.status[seat] = FORFEIT
         s.done[seat] = True
-        pub(s, out, "forfeit", f"{P(seat)} forfeits his bid.", seat=seat)
+        pub(s, out, "forfeit", f"{P(seat)} forfeits their bid.", seat=seat)
         _tie_progress(s, out)
     elif kind == "discard":
         s.hands[seat].remove(arg)
@@ -610,6 +673,12 @@ def perform(s: State, seat: int, kind: str, arg: Any, out: list[Event]) -> None:
             _discard_done(s, seat, out)
     elif kind == "discard_done":
         _discard_done(s, seat, out)
+    elif kind == "auto_keep_on":
+        auto_keep_on(s, seat, out)
+    elif kind == "auto_keep_off":
+        auto_keep_off(s, seat, out)
+    elif kind == "open_discard":
+        open_discard(s, seat, out)
     elif kind == "call_cheat":
         cheat.call_cheat(s, seat, arg, out)
     elif kind == "cheat_keep":
@@ -653,9 +722,49 @@ def _choose(s: State, seat: int, kind: str, arg: Any, out: list[Event]) -> None:
 
 
 def _discard_done(s: State, seat: int, out: list[Event]) -> None:
+    """The captain keeps the cards he holds: his discard step is over ("Keep all my
+    cards", one move, whether he discarded some first or none)."""
     s.done[seat] = True
     if all(s.done):
         end_round(s, out)
+
+
+# -- the discard settings (``skips_discard``) ------------------------------------------------
+
+
+def auto_keep_on(s: State, seat: int, out: list[Event]) -> None:
+    """"Skip my discard steps unless I open one". Decision: it takes effect at once, so in
+    a discard step he is making it also keeps all his cards now."""
+    s.auto_keep[seat] = True
+    s.opened[seat] = False
+    priv(out, seat, "discard_setting", "From now on you keep all your cards at the discard "
+         "step without being asked, unless you open that round's step.", auto_keep=True)
+    if s.phase == DISCARD and not s.done[seat]:
+        _discard_done(s, seat, out)
+
+
+def auto_keep_off(s: State, seat: int, out: list[Event]) -> None:
+    """Back to being asked at every discard step; at once, so a step his choice skipped
+    and still running is open to him again."""
+    reopen = skipped(s, seat)
+    s.auto_keep[seat] = False
+    s.opened[seat] = False
+    priv(out, seat, "discard_setting", "From now on you are asked at every discard step.",
+         auto_keep=False)
+    if reopen:
+        s.done[seat] = False
+
+
+def open_discard(s: State, seat: int, out: list[Event]) -> None:
+    """Open this round's discard step despite the standing choice (which stays on for the
+    next rounds): ahead of the step, or while it runs."""
+    reopen = skipped(s, seat)
+    s.opened[seat] = True
+    text = ("You open your discard step: discard what you like, then keep the rest."
+            if reopen else "You will be asked at this round's discard step.")
+    priv(out, seat, "discard_setting", text, opened=True)
+    if reopen:
+        s.done[seat] = False
 
 
 def apply(s: State, seat: int, kind: str, arg: Any) -> list[Event]:

@@ -4,6 +4,10 @@ JSON dump carrying a schema version and a fast clone.
 Cards are always somewhere: a hand, the deck (its top is the end of the list), the discard
 pile (oldest first), a bid on the table, the auction card, or a pending choice (cards drawn
 by a Mermaid, pulled by a cheat call, paid in tribute) -- ``all_cards`` lists them all.
+
+Schema 2 (issue 22) adds each captain's discard setting: ``auto_keep`` (the standing choice
+"skip my discard steps unless I open one") and ``opened`` (he opened this round's step);
+``load`` upgrades a schema-1 dump with both off.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 
 from engine.core import json_copy
 
-SCHEMA = 1
+SCHEMA = 2
 
 #: phases of a round (the view's "phase")
 BID, TIE, RESOLVE, DISCARD, OVER = "bid", "tie", "resolve", "discard", "over"
@@ -66,6 +70,9 @@ class State:
     log: list[str] = field(default_factory=list)  # the last public event texts
     scores: list[int] = field(default_factory=list)  # longer game, cumulative
     result: dict[str, Any] | None = None
+    # per seat, private to it: the standing choice "skip my discard steps unless I open one"
+    auto_keep: list[bool] = field(default_factory=list)
+    opened: list[bool] = field(default_factory=list)  # opened this round's discard step
 
 
 _FIELDS = tuple(f.name for f in fields(State))
@@ -111,6 +118,8 @@ def clone(s: State) -> State:
         s.log[:],
         s.scores[:],
         None if s.result is None else json_copy(s.result),
+        s.auto_keep[:],
+        s.opened[:],
     )
 
 
@@ -120,10 +129,18 @@ def dump(s: State) -> dict[str, Any]:
     return data
 
 
+#: the fields schema 2 added, and their value in an upgraded schema-1 dump (per seat)
+_ADDED_IN_2 = {"auto_keep": False, "opened": False}
+
+
 def load(data: Mapping[str, Any]) -> State:
-    """The state of a dump; older schemas are upgraded here (there is only version 1)."""
+    """The state of a dump; a schema-1 dump (before the discard settings of issue 22) is
+    upgraded: every captain is asked at every discard step, as he was then."""
     version = data.get("schema")
-    if version != SCHEMA:
+    if version == 1:
+        n = int(data["n"])
+        data = {**data, **{name: [value] * n for name, value in _ADDED_IN_2.items()}}
+    elif version != SCHEMA:
         raise ValueError(f"Cannot load an All Hands on Deck! state of schema {version!r}.")
     return State(**{name: json_copy(data[name]) for name in _FIELDS})
 

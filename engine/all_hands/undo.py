@@ -8,6 +8,11 @@ taken back until the bids are revealed ("4. REVEAL THE BID"), which the generic 
 (the reveal shows the other bids). The same goes for forfeiting a tie bid and for saying
 you are done discarding.
 
+The discard settings of issue 22 (the standing choice "skip my discard steps unless I open
+one", and opening one step) are not taken back by the others' consent: they are the
+captain's own, shown to nobody, and he changes them back himself with the opposite button
+(in a discard step, on his turn to bid, or while a step his choice skipped still runs).
+
 Our decisions, kept: a discarded card lies face up on the discard pile, so its discard is
 seen; calling someone a Pirate Cheat pulls cards at random ("If a Captain suspects someone
 of breaking this rule..."); an action card's choice moves cards between hands, bids and
@@ -27,6 +32,8 @@ KEPT: dict[str, str] = {
     "cheat_keep": "the cards pulled for a Pirate Cheat have been seen",
     "cheat_keep_none": "the cards pulled for a Pirate Cheat have been seen",
     "honor_keep": "the cards pulled to restore a pirate's honor have been seen",
+    **{kind: "it is a setting of yours: change it back yourself with the opposite button"
+       for kind in ("auto_keep_on", "auto_keep_off", "open_discard")},
     **{kind: _ACTION_CARD for kind in (
         "resolve", "cutpurse", "cutpurse_none", "plunder", "mermaid_keep", "eight", "give",
         "brawl", "tribute", "king_keep", "king_done")},

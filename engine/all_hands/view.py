@@ -2,7 +2,10 @@
 
 Hidden: the other captains' hands (not even their sizes: the table does not display them),
 the deck's order, face-down bids before their reveal, cards held in someone else's pending
-choice (a Mermaid's catch, cheat pulls, tribute). Everything discarded is public.
+choice (a Mermaid's catch, cheat pulls, tribute), and the other captains' discard settings
+(the standing choice "skip my discard steps unless I open one" and an opened step: see
+``rules._setting_options``; who still discards shows once a discard step starts).
+Everything discarded is public.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from .rules import pending_seats, to_act
 from .state import BID, DISCARD, OVER, TIE, State, clone
 
 _PENDING_TEXT = {
-    "order": "{name} chooses the order of his action cards",
+    "order": "{name} chooses the order of their action cards",
     "cutpurse": "{name} chooses a bid card for the Cutpurse to take",
     "plunder": "{name} picks a card from the discard pile with Hidden Plunder",
     "mermaid": "{name} keeps one card of the Mermaid's catch",
@@ -26,7 +29,7 @@ _PENDING_TEXT = {
     "tribute": "Every other captain chooses a card to pay in tribute to {name}",
     "king": "{name} keeps up to two cards of the tribute",
     "cheat": "{name} may keep one of the cards pulled from the Pirate Cheat",
-    "honor": "{name} keeps one of the two cards pulled to restore his pirate honor",
+    "honor": "{name} keeps one of the two cards pulled to restore their pirate honor",
 }
 
 
@@ -39,7 +42,7 @@ def _pending_public(s: State) -> tuple[str | None, int | None]:
     if s.phase == TIE:
         return "The tied captains bid one or more further cards or forfeit", None
     if s.phase == DISCARD:
-        return "Every captain may discard cards from his hand", None
+        return "Every captain may discard cards from their hand", None
     return None, None
 
 
@@ -140,6 +143,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         v["my_bid"] = list(s.picks[seat]) if s.picks[seat] else list(s.bids[seat][s.shown[seat]:])
         v["choice"] = None if s.phase == OVER else _choice(s, seat)
         v["hand_size"] = len(hand)
+        v["auto_keep"] = s.auto_keep[seat]
+        v["discard_opened"] = s.opened[seat]
     return v
 
 
@@ -147,8 +152,10 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     """A copy where every card ``seat`` cannot see is re-dealt at random: the other
     captains' hands (sizes kept), their face-down bid cards, the deck, and cards held in a
     choice somebody else is making. Cards picked for a bid by another captain are picked
-    again from his new hand. The copy also gets a fresh seed, so the AI cannot foresee the
-    real game's future shuffles and random pulls.
+    again from his new hand. The other captains' discard settings, which ``seat`` cannot
+    see either, are set to the rules' default (asked at every discard step); a discard step
+    already running keeps who is done in it. The copy also gets a fresh seed, so the AI
+    cannot foresee the real game's future shuffles and random pulls.
 
     What a seat once saw and no longer sees (a card it gave away) is re-dealt too: worlds
     are drawn from the seat's present view, not its memory.
@@ -171,6 +178,8 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     r.shuffle(pool)
     i = 0
     for t in others:
+        w.auto_keep[t] = False
+        w.opened[t] = False
         k = len(w.hands[t])
         w.hands[t] = pool[i:i + k]
         i += k

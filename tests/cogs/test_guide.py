@@ -83,8 +83,8 @@ async def test_game_rules_is_one_private_message_whose_buttons_turn_its_pages(
     assert len(guide.embeds) == 1
     assert _page_title(guide) == "All Hands on Deck!: Overview"
     labels = [b["label"] for b in _buttons(guide)]
-    assert labels == ["Overview", "A turn", "Cards", "Scoring and the end", "Our decisions",
-                      "Table options"]
+    assert labels == ["Overview", "A turn", "Cards", "Scoring and the end",
+                      "Our decisions (1/2)", "Our decisions (2/2)", "Table options"]
     assert guide.item("Overview").get("disabled"), "the page shown is not a button to press"
     for label in labels[1:]:
         r = await h.click(alice, guide, label)

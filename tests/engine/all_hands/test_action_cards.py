@@ -446,7 +446,7 @@ def test_a_captain_chooses_the_order_of_his_own_action_cards() -> None:
     bid(s, 1, "PLUNDER", "MERMAID")
     pass_(s, 2)
     pass_(s, 0)
-    assert GAME.view(s, None)["pending"] == "{name} chooses the order of his action cards"
+    assert GAME.view(s, None)["pending"] == "{name} chooses the order of their action cards"
     assert {a.args["card"] for a in GAME.legal_actions(s, 1)} == {"PLUNDER", "MERMAID"}
     act(s, 1, "resolve", card="MERMAID")
     act(s, 1, "mermaid_keep", card="BV7")

@@ -186,7 +186,7 @@ def test_a_tied_captain_who_forfeits_leaves_the_card_to_the_other() -> None:
     bid(s, 2, "ST5")
     pass_(s, 0)
     events = act(s, 2, "forfeit")
-    assert "{p2} forfeits his bid." in public(events)
+    assert "{p2} forfeits their bid." in public(events)
     assert GAME.to_act(s) == {1}
     bid(s, 1, "SS8")
     assert s.last_auction["winner"] == 1 and s.status[2] == "forfeit"

@@ -20,7 +20,7 @@ PUBLIC_KEYS = {
     "scores", "target", "dealer", "phase", "to_act", "auction_card", "deck", "discard",
     "players", "bids", "resolved", "pending", "pending_seat", "last_auction", "log", "result",
 }
-OWN_KEYS = {"hand", "my_bid", "choice", "hand_size"}
+OWN_KEYS = {"hand", "my_bid", "choice", "hand_size", "auto_keep", "discard_opened"}
 
 
 def test_the_view_has_exactly_the_keys_of_the_brief() -> None:
@@ -108,13 +108,24 @@ def test_dump_and_load_round_trip_and_refuse_an_unknown_schema() -> None:
     s = position(3, {1: ["MERMAID", "SS2"], 2: ["BV7", "BV9"], 0: ["SS3", "ST4"]})
     bid(s, 1, "MERMAID")
     data = json.loads(json.dumps(GAME.dump(s)))
-    assert data["schema"] == 1
+    assert data["schema"] == 2
     again = GAME.load(data)
     assert canon(GAME.dump(again)) == canon(GAME.dump(s))
     for seat in (None, 0, 1, 2):
         assert canon(GAME.view(again, seat)) == canon(GAME.view(s, seat))
     with pytest.raises(ValueError, match="schema"):
         GAME.load({**data, "schema": 99})
+
+
+def test_a_game_saved_before_the_discard_settings_loads_with_everyone_asked() -> None:
+    s = position(3, {1: ["MERMAID", "SS2"], 2: ["BV7", "BV9"], 0: ["SS3", "ST4"]})
+    bid(s, 1, "MERMAID")
+    old = json.loads(json.dumps(GAME.dump(s)))
+    del old["auto_keep"], old["opened"]
+    old["schema"] = 1
+    again = GAME.load(old)
+    assert again.auto_keep == [False] * 3 and again.opened == [False] * 3
+    assert canon(GAME.dump(again)) == canon(GAME.dump(s))
 
 
 def test_clone_is_independent() -> None:
