@@ -100,9 +100,16 @@ def status_line(table: Table, view: Mapping[str, Any],
     if table.status not in (PLAYING, LOBBY) and result:
         winners = list(result.get("winners") or [])
         who = texts.join_words(mention(table, s) for s in winners)
-        reason = fill(str(result.get("reason") or ""), names)
+        # The winners are named once (issue 22, "the winner announced twice"): mentioned
+        # in the reason when it names them, else after it.
+        reason = str(result.get("reason") or "")
+        for s in range(len(table.seats)):
+            reason = reason.replace(f"{{p{s}}}", mention(table, s))
+        reason = fill(reason, names)
         label = "Winner" if len(winners) == 1 else "Winners"
-        return (f"🏁 **Game over.** {reason} {label}: {who}.", winners)
+        named = all(mention(table, s) in reason for s in winners)
+        return (f"🏁 **Game over.** {reason}" + ("" if named else f" {label}: {who}."),
+                winners)
     if table.status != PLAYING:
         return (texts.CLOSED_LINE, [])
     waiting = sorted(table.to_act(table.game))
@@ -137,6 +144,11 @@ def turn_content(
     line, ping = status_line(table, view)
     line = "\n".join(x for x in (line, open_line(table)) if x)
     said = public_texts(table, events)
+    result = view.get("result")
+    if result and result.get("reason"):
+        # the status line says why the game ended; the event saying it too is left out
+        reason = fill(str(result["reason"]), [s.name for s in table.seats])
+        said = [t for t in said if reason not in t]
     # The same sentence twice in a row says nothing new (an event and its echo).
     news = [t for i, t in enumerate(said) if i == 0 or t != said[i - 1]]
     room = texts.CONTENT_LIMIT - len(line) - 4

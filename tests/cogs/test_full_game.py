@@ -15,6 +15,7 @@ import random
 import re
 
 import engine
+from cogs.messages import mention
 from tests.cogs.harness import CHANNEL_ID, FakeUser, Harness, Msg
 
 MAX_TURNS = 3000
@@ -114,7 +115,9 @@ async def test_a_whole_game_of_all_hands_on_deck_in_a_channel(h: Harness) -> Non
     assert table.status == "finished"
     result = engine.get_game("all-hands").result(table.state)
     names = [s.name for s in table.seats]
-    reason = re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))], result["reason"])
+    # the reason names each player by their mention (persons) or bold name (AIs)
+    reason = re.sub(r"\{p(\d+)\}", lambda m: mention(table, int(m.group(1))),
+                    result["reason"])
     assert "Game over" in final.content and reason in final.content
     winners = {table.seats[s].player for s in result["winners"]}
     assert {str(u) for u in final.mentions} == {w for w in winners if w is not None}

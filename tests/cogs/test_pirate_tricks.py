@@ -12,6 +12,7 @@ import re
 import pytest
 
 import engine
+from cogs.messages import mention
 from cogs.pirate_tricks import card_code, parse_cards
 from engine.core import IllegalAction
 from tests.cogs.flows import boards, table_of
@@ -126,9 +127,10 @@ async def test_a_whole_game_of_pirate_tricks_through_commands_and_buttons(h: Har
     result = GAME.result(table.state)
     final = boards(h)[-1]
     assert "Game over" in final.content
-    names = [s.name for s in table.seats]
-    assert re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))], result["reason"]) \
-        in final.content
+    # the reason names each player by their mention (persons) or bold name (AIs), once
+    reason = re.sub(r"\{p(\d+)\}", lambda m: mention(table, int(m.group(1))),
+                    result["reason"])
+    assert final.content.count(reason) == 1 and "Winner" not in final.content
     # a fresh board for every round, with its round in the title
     titles = " ".join(e.get("title", "") for p in boards(h) for e in p.embeds)
     for rnd in (1, 2, 3):

@@ -14,6 +14,7 @@ import re
 
 import engine
 from cogs.actions import encode, token
+from cogs.messages import mention
 from engine.core import Action
 from engine.sewer_pirats.ai import ai_action
 from tests.cogs.flows import boards, table_of
@@ -152,8 +153,9 @@ async def test_a_whole_game_of_sewer_pirats_with_commands_buttons_and_an_ai(
     table = await table_of(h)
     assert table.status == "finished"
     result = GAME.result(table.state)
-    names = [s.name for s in table.seats]
-    reason = re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))], result["reason"])
+    # the reason names each player by their mention (persons) or bold name (AIs)
+    reason = re.sub(r"\{p(\d+)\}", lambda m: mention(table, int(m.group(1))),
+                    result["reason"])
     final = boards(h)[-1]
     assert "Game over" in final.content and reason in final.content
     assert "**Game over:" in final.embeds[0]["description"]
