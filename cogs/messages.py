@@ -8,8 +8,9 @@ Nothing here sends anything or changes a table. Pictures are drawn off the event
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -80,14 +81,27 @@ async def board_parts(table: Table) -> tuple[discord.Embed, discord.File]:
     return embed, discord.File(io.BytesIO(png), "board.png", description=texts.clip(title, 1024))
 
 
-async def hand_parts(table: Table, seat: int) -> tuple[discord.Embed, discord.File, dict]:
-    """A seat's private view: an embed (text twin), its image, and the view itself."""
+def hand_file_name(png: bytes) -> str:
+    """The file name of a hand picture: the same picture, the same name, so a message
+    already holding a file of that name shows that picture already."""
+    return f"hand-{hashlib.sha256(png).hexdigest()[:16]}.png"
+
+
+async def hand_parts(table: Table, seat: int, shown: Collection[str] = ()
+                     ) -> tuple[discord.Embed, discord.File | None, dict]:
+    """A seat's private view: an embed (text twin), its image, and the view itself. The
+    image is None when ``shown`` (the file names of the message to be edited) holds the
+    same picture already (issue 22: the panel's hand image is sent only when the hand
+    changed); the edit then leaves the message's attachment as it is."""
     view = table.view(table.game, seat)
     png, text = await asyncio.to_thread(_draw_hand, table.game_id, view)
+    name = hand_file_name(png)
     embed = discord.Embed(title=f"Your hand: {table.game.title}", colour=COLOUR,
                           description=texts.clip(text, texts.EMBED_LIMIT))
-    embed.set_image(url="attachment://hand.png")
-    return embed, discord.File(io.BytesIO(png), "hand.png", description="Your hand"), view
+    embed.set_image(url=f"attachment://{name}")
+    if name in shown:
+        return embed, None, view
+    return embed, discord.File(io.BytesIO(png), name, description="Your hand"), view
 
 
 def status_line(table: Table, view: Mapping[str, Any],

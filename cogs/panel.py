@@ -116,9 +116,13 @@ def panel_view(table: Table, seat: int, panel: Panel) -> tuple[discord.ui.View |
     return sent(*items), len(menu)
 
 
-async def panel_message(table: Table, seat: int, note: str = "") -> dict[str, Any]:
-    """The keyword arguments of a seat's private panel: hand, news, menus."""
-    embed, file, view = await hand_parts(table, seat)
+async def panel_message(table: Table, seat: int, note: str = "",
+                        shown: discord.Message | None = None) -> dict[str, Any]:
+    """The keyword arguments of a seat's private panel: hand, news, menus. ``shown``: the
+    panel message as it stands, whose hand picture is kept when the hand looks the same
+    (no attachment is sent again)."""
+    kept = {a.filename for a in shown.attachments} if shown is not None else set()
+    embed, file, view = await hand_parts(table, seat, kept)
     actions = legal(table, seat)
     lines = [note] if note else []
     line, waiting = status_line(table, table.view(table.game, None), hint=False)
@@ -135,12 +139,14 @@ async def panel_message(table: Table, seat: int, note: str = "") -> dict[str, An
     components, overflow = panel_view(table, seat, panel)
     if overflow:
         lines.append(f"{overflow} more move(s) are in `{move_command(table.game_id)}`.")
-    return {
+    out = {
         "content": texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT),
         "embed": embed,
-        "attachments": [file],
         "view": components,
     }
+    if file is not None:
+        out["attachments"] = [file]
+    return out
 
 
 def dm_components(table: Table, seat: int) -> discord.ui.View | None:

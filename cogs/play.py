@@ -138,7 +138,8 @@ async def clicked_table(
         raise IllegalAction(texts.TABLE_CLOSED)
     if table.seat_moves[seat] != moves:
         await interaction.followup.send(OUT_OF_DATE, ephemeral=True)
-        await interaction.edit_original_response(**await panel_message(table, seat))
+        await interaction.edit_original_response(
+            **await panel_message(table, seat, shown=interaction.message))
         return None
     return table
 
@@ -162,16 +163,19 @@ async def panel_move(
     names = names_of(table)
     steps = [decode(v, actions, names) for v in values]
     last = decode(finish, actions, names) if finish else None
+    shown = interaction.message  # the panel as it stands: its hand picture may stay
     if any(s is None for s in steps):
         await interaction.edit_original_response(
-            **await panel_message(table, seat, note=texts.STALE_CHOICE))
+            **await panel_message(table, seat, note=texts.STALE_CHOICE, shown=shown))
         return
     answered: list[tuple[str, int]] = []  # the note shown, at the table's version then
 
     async def answer(outcome: Outcome) -> None:
+        nonlocal shown
         note = done_text(table, outcome, seat)
         answered.append((note, outcome.table.version))
-        await interaction.edit_original_response(**await panel_message(outcome.table, seat, note))
+        shown = await interaction.edit_original_response(
+            **await panel_message(outcome.table, seat, note, shown))
 
     try:
         done = await move(bot_of(interaction), table, str(interaction.user.id),
@@ -182,7 +186,8 @@ async def panel_move(
         return
     for note, version in answered:
         if done.table.version != version:  # the AI moved since: the panel follows
-            await interaction.edit_original_response(**await panel_message(done.table, seat, note))
+            await interaction.edit_original_response(
+                **await panel_message(done.table, seat, note, shown))
 
 
 async def show_step(interaction: discord.Interaction, key: int, seat: int, moves: int,
@@ -197,7 +202,8 @@ async def show_step(interaction: discord.Interaction, key: int, seat: int, moves
     step = composed_step(table, seat, path) if path else None
     if step is None:
         note = texts.STALE_CHOICE if path else ""
-        await interaction.edit_original_response(**await panel_message(table, seat, note))
+        await interaction.edit_original_response(
+            **await panel_message(table, seat, note, interaction.message))
         return
     picture = await step_picture(table, seat, step)
     await interaction.edit_original_response(**step_message(table, seat, step, path, picture))

@@ -454,6 +454,7 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
     if how == EDIT and ref is None:
         return  # no hand message to keep up to date: the person has /game hand
     embed, file, _ = await hand_parts(table, seat)
+    assert file is not None  # nothing shown is given: the picture is always drawn
     content = hand_content(table, seat, events, reminded, note)
     quiet = discord.AllowedMentions.none()
     moves = dm_components(table, seat)  # the turn is played from the DM itself

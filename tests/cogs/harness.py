@@ -228,6 +228,11 @@ class Msg:
         return self.mentions & allowed
 
     @property
+    def has_hand(self) -> bool:
+        """The message holds a picture of a private hand (named after its view)."""
+        return any(n.startswith("hand") and n.endswith(".png") for n in self.files)
+
+    @property
     def images(self) -> list[bytes]:
         return [b for name, b in self.files.items() if name.endswith(".png")]
 

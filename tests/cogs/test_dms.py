@@ -95,7 +95,7 @@ async def test_a_hand_change_during_a_turn_edits_the_hand_message_without_a_new_
     assert edited, "some step of a turn changed the hand, and its message was edited"
     for user in (alice, bob):
         hand = h.dms(user)[-1]
-        assert "hand.png" in hand.files and "Your hand" in hand.text
+        assert hand.has_hand and "Your hand" in hand.text
 
 
 async def test_notify_none_and_reminders_send_no_dm_on_a_turn_and_reminders_dm_once(
@@ -135,7 +135,7 @@ async def test_notify_none_and_reminders_send_no_dm_on_a_turn_and_reminders_dm_o
         sent = dm_calls(h, user, "POST")[before:]
         assert len(sent) == new_dms
         for call in sent:
-            assert "Reminder" in said(call) and "hand.png" in call.files
+            assert "Reminder" in said(call) and any(n.startswith("hand") for n in call.files)
 
 
 async def test_notify_is_for_the_seated_and_says_what_is_allowed(h: Harness) -> None:
@@ -166,5 +166,5 @@ async def test_a_hand_message_gone_from_discord_is_sent_anew(h: Harness) -> None
         raise AssertionError("no step of a turn changed the hand")
     assert len(dm_calls(h, user, "POST")) == new + 1, "the edit failed: a new DM instead"
     hand = h.dms(user)[-1]
-    assert "hand.png" in hand.files and "Your hand" in hand.text
+    assert hand.has_hand and "Your hand" in hand.text
     assert boards(h)

@@ -94,7 +94,7 @@ async def test_a_whole_game_of_all_hands_on_deck_in_a_channel(h: Harness) -> Non
     start = await h.slash(alice, "game start")
     assert "The game begins" in start.text
     # the welcome DM, which became the hand message (or a new one, for whoever must act)
-    assert all("hand.png" in h.dms(u)[-1].files for u in (alice, bob))
+    assert all(h.dms(u)[-1].has_hand for u in (alice, bob))
 
     rng = random.Random(2024)
     for _ in range(MAX_TURNS):
@@ -154,7 +154,7 @@ async def test_a_whole_game_of_all_hands_on_deck_in_a_channel(h: Harness) -> Non
         dms = h.dms(user)
         assert len(dms) >= last_round // 2
         assert all("hand" in m.text.lower() for m in dms)
-        assert "hand.png" in dms[-1].files and "Game over" in dms[-1].text
+        assert dms[-1].has_hand and "Game over" in dms[-1].text
 
     # Everything went through the action log: replaying it rebuilds the final state.
     game = engine.get_game("all-hands")

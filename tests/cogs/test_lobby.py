@@ -50,7 +50,7 @@ async def test_new_join_add_bot_and_start_seat_everyone_and_post_the_first_board
     assert "Round 1" in board.text or "round 1" in board.text
     for user in (alice, bob):
         hand = h.dms(user)[-1]
-        assert "hand.png" in hand.files and "hand" in hand.text.lower()
+        assert hand.has_hand and "hand" in hand.text.lower()
     table = await table_of(h)
     assert table.status == "playing" and [s.name for s in table.seats] == [
         "Alice", "Bob", "AI 1 (easy)"]

@@ -206,7 +206,7 @@ async def test_a_hand_change_edits_the_hand_dm_with_image_and_private_news(h: Ha
     assert len(dm_calls(h, first, "POST")) == new, "the bid ends the turn: no new DM"
     assert len(dm_calls(h, first, "PATCH")) > edits
     news = h.dms(first)[-1]
-    assert "hand.png" in news.files
+    assert news.has_hand
     assert "You bid" in news.text and "face down" in news.text
 
 

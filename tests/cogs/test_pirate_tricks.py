@@ -143,7 +143,7 @@ async def test_a_whole_game_of_pirate_tricks_through_commands_and_buttons(h: Har
     for user in (alice, bob):
         assert len(h.dms(user)) >= 10
         hand = h.dms(user)[-1]
-        assert "hand.png" in hand.files and "your loon" in hand.text.lower()
+        assert hand.has_hand and "your loon" in hand.text.lower()
     # no engine placeholder reached anyone
     for msg in h.rec.messages.values():
         assert not re.search(r"\{p\d+\}|\{name\}", msg.text + json.dumps(msg.components))
@@ -249,7 +249,7 @@ async def test_the_public_board_and_its_text_never_show_loon(h: Harness) -> None
     await open_tricks(h, alice, bob)
     board = boards(h)[-1]
     assert "loon hidden" in board.text
-    dm = [m for m in h.dms(alice) if "hand.png" in m.files][-1]
+    dm = [m for m in h.dms(alice) if m.has_hand][-1]
     assert "your loon: **12**" in dm.text
 
 

@@ -191,7 +191,7 @@ async def test_an_open_seat_is_taken_by_a_new_person_who_alone_gets_its_hand(
     mine = private_part(view, table.view(GAME, None))
     hand = [NAMES[c] for c in view["hand"]]
     dm = h.dms(dave)[-1]
-    assert "took over this seat" in dm.text and "hand.png" in dm.files
+    assert "took over this seat" in dm.text and dm.has_hand
     assert dm.embeds[0]["description"] == texts.clip(render.text_hand("all-hands", view),
                                                      texts.EMBED_LIMIT), "the seat's hand"
     public = json.dumps(table.view(GAME, None))
@@ -200,7 +200,7 @@ async def test_an_open_seat_is_taken_by_a_new_person_who_alone_gets_its_hand(
     shown = channel_text_since(h, seen)
     assert not [name for name in secret if name in shown]
     panel = (await h.click(dave, boards(h)[-1], "My hand / act")).message
-    assert panel.ephemeral and "hand.png" in panel.files
+    assert panel.ephemeral and panel.has_hand
 
 
 async def test_join_by_command_takes_an_open_seat_and_no_seat_open_is_refused(

@@ -147,7 +147,7 @@ async def test_a_whole_game_of_sewer_pirats_with_commands_buttons_and_an_ai(
     alice, bob = h.user("alice"), h.user("bob")
     await open_sewer(h, alice, bob)
     # the welcome DM, which became the hand message (or a new one, for whoever must act)
-    assert all("hand.png" in h.dms(u)[-1].files for u in (alice, bob))
+    assert all(h.dms(u)[-1].has_hand for u in (alice, bob))
     await play_until(h, alice, bob, random.Random(7))
 
     table = await table_of(h)
@@ -180,7 +180,7 @@ async def test_a_whole_game_of_sewer_pirats_with_commands_buttons_and_an_ai(
     for user in (alice, bob):
         assert len(h.dms(user)) >= 5
         hand = h.dms(user)[-1]
-        assert "hand.png" in hand.files and "Talisman cards" in hand.text
+        assert hand.has_hand and "Talisman cards" in hand.text
     # the action log replays to the final state
     replayed = await h.bot.store.replay(table.key)
     assert GAME.dump(replayed) == GAME.dump(table.state)
