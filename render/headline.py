@@ -82,6 +82,29 @@ def key_size(width: int, height: int) -> int:
     return size
 
 
+def line_height(size: int) -> int:
+    """The height of one key line at ``size`` px in the band."""
+    return size + 9
+
+
+def band_height(size: int, lines: int) -> int:
+    """The height of a band of ``lines`` key lines (turn and score) at ``size`` px, as
+    :func:`layout_header` lays it out."""
+    return TOP + STRIP_H + GAP + lines * line_height(size) + BOTTOM
+
+
+@lru_cache(maxsize=64)
+def key_size_above(width: int, body: int, lines: int) -> int:
+    """The key size of a board ``width`` px wide whose band of at most ``lines`` key lines
+    stands above ``body`` px of the rest: :func:`key_size` of the whole board, whose band
+    grows with the size (a board that is not a fixed size; each step adds a few pixels
+    of band, so the search ends)."""
+    size = 14
+    while (need := key_size(width, band_height(size, lines) + body)) > size:
+        size = need
+    return size
+
+
 @dataclass(frozen=True)
 class Header:
     """What the band says: the game's ``title`` with ``info`` after it (phase, round;
@@ -173,7 +196,7 @@ def layout_header(header: Header, width: int, size: int, turn_most: int = 2,
     if len(turn) > turn_most:
         turn = turn[: turn_most - 1] + [ellipsize(" ".join(turn[turn_most - 1:]), f, room)]
     scores = score_lines(header, size, room, score_most)
-    line_h = size + 9
+    line_h = line_height(size)
     y = TOP + STRIP_H + GAP
     boxes: dict[str, Box] = {}
     if turn:

@@ -240,11 +240,22 @@ def _banner_height(banner: tuple[str, list[str]] | None) -> int:
 # -- the landscape board: the header band, the hexes on the left, the panel on the right ---
 
 
+def turn_words(view: Mapping[str, Any]) -> str:
+    """What the header says of the turn: "Placing the HQs" while the HQs go down, then
+    "Turn 1", "Turn 2"... The engine numbers the HQ placements -2 and the first turn 0
+    (the first draws depend on it: rules/neuroshima.md 2.2); a player counts from 1, and
+    never shows a turn number below it."""
+    n = int(view.get("turn_no") or 0)
+    if view.get("phase") == "hq" or n < 0:
+        return "Placing the HQs"
+    return f"Turn {n + 1}"
+
+
 def header_of(view: Mapping[str, Any], status: str | None = None) -> hl.Header:
     """The band's lines: what happens now (the status, or the caption of a preview; the
     winner at the end), and both HQs' toughness, the score of this game."""
     names = names_of(view)
-    info = "Placing the HQs" if view.get("phase") == "hq" else f"Turn {view.get('turn_no', 0)}"
+    info = turn_words(view)
     if view.get("result"):
         info += " · game over"
     elif not view.get("pending"):

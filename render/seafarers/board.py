@@ -1,701 +1,379 @@
-"""Seafarers: the public board image, drawn from the view only, to be read at the size
-Discord shows it in the chat (about 550 px wide).
+"""Seafarers: the public board image, landscape for Discord's inline box, drawn from the
+view only (what the spectator's view holds: no hand, no development card's identity).
 
-What makes it legible at that size (our choices):
+Discord fits an inline image into about 400 x 300 px (render/headline.py), so the board is
+laid out for that box, in reading order:
 
-- The board fills the image's width: the frame's sea is cut to the half of each frame hex
-  nearest the island (harbours sit at the frame hexes' centres, which stay on the image),
-  and the players' facts go in a panel under the board, not beside it.
-- Few, large labels. Each hex: its terrain's word at the top (WOOD, BRICK, WOOL, GRAIN,
-  ORE, GOLD, DESERT, fitted to the hex; colour never carries meaning alone), its number
-  chip in the middle with the pips under the number (6 and 8 in red), its name at the
-  bottom ("D4", as the robber and pirate moves call it). Corner numbers only where the
-  player on turn could put a piece now (the view's ``places``: the numbers the move
-  labels use), on a light box.
-- Player colours from the Okabe-Ito palette (safe for the common colour blindnesses),
-  told apart by lightness too, and the seat number on every piece: settlements, cities,
-  roads and ships.
-- Oceans' face-down spaces are grey, hatched, with a large "?": unknown.
-- The robber stands at the left of its hex's chip and the pirate on the sea hex's side
-  away from any harbour label, never on the pips; harbour labels are small, two lines,
-  at the sea hex's centre, clear of the ships on its edges.
-- At the end a banner names the winner; the status is one box, however many lines.
+- the header band (render/headline.py): the scenario, the round and the target; the turn
+  line, who acts and what is asked (the winner at the end); the score line, every
+  player's public victory points (all of them once the game is over) after his seat
+  disc. Both key lines keep capitals of 7 px or more in the box.
+- on the left, the hex map as large as its box allows (render/seafarers/hexmap.py: terrain
+  colours and words, number chips, harbours, the pieces with their seat numbers);
+- on the right, a compact column: a block per player, his name on a plate of his colour
+  with his settlement (and seat number) and his points, then his cards in hand and
+  development cards (counts only), knights and trade route, and his markers (Longest
+  Trade Route, Largest Army, special points, the cards he must discard, his answer to an
+  offer). The players to act are framed in gold with a ▶ (the winners with a ★ at the
+  end). Under the players,
+  the table: the last roll, the bank, the development deck, and what the moment or the
+  scenario adds (the offer on the table, the harbour to place, the face-down tiles, the
+  chip bag, how the game ended).
 
-The terrain layer (hexes, chips, harbours) is cached per board.
+The map's size follows the scenario's map, so the board's size does too; the key lines'
+size is set per map for the tallest band (two turn lines, two score lines).
 """
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.core import counted, fill_names
+from render import draw as dr
+from render import headline as hl
 from render import palette as pal
-from render.draw import canvas, pen, rounded, supersampled, to_png
-from render.fonts import MIN_SIZE, font, symbol_font
+from render.fonts import font
+from render.palette import RGB
+from render.seafarers.hexmap import (
+    PLAYER,
+    PLAYER_INK,
+    RES,
+    Geometry,
+    building,
+    geometry,
+    map_image,
+    names_of,
+    seat_disc,
+)
+from render.seafarers.text import bag_line, points
+from render.text import ellipsize, fit, wrap
 
-R = 46  # hex radius (centre to corner) in pixels, on a board up to MAX_WIDTH wide
-SQ3 = math.sqrt(3)
-#: the widest board image: Discord shows it 550 px wide, and a hex keeps two thirds of its
-#: size or more there (Greater Catan's board, eleven hexes across, gets smaller hexes:
-#: ``Geometry``; its labels and pieces keep their sizes)
-MAX_WIDTH = 800
-PANEL_LINE = 21
+Box = tuple[int, int, int, int]
 
-TERRAIN: dict[str, tuple[tuple[int, int, int], str]] = {
-    "wood": ((52, 116, 58), "WOOD"),
-    "brick": ((158, 84, 66), "BRICK"),
-    "meadow": ((163, 206, 110), "WOOL"),
-    "wheat": ((236, 204, 96), "GRAIN"),
-    "mountain": ((140, 140, 150), "ORE"),
-    "gold": ((255, 222, 40), "GOLD"),
-    "desert": ((222, 206, 160), "DESERT"),
-    "sea": ((104, 158, 206), ""),
-    "land": ((180, 170, 140), "LAND"),
-    "hidden": ((96, 96, 100), "?"),
-}
-SEA_FRAME = (88, 140, 190)
-#: player colours: Okabe-Ito vermillion, blue, bluish green, reddish purple
-PLAYER = [(213, 94, 0), (0, 114, 178), (0, 158, 115), (204, 121, 167)]
-PLAYER_NAME = ["red", "blue", "green", "pink"]
-#: the seat number's colour on each player's pieces (the stronger contrast)
-PLAYER_INK = [pal.WHITE, pal.WHITE, pal.INK, pal.INK]
-#: the resources in the one order every list of cards is drawn in
-RES = ("wood", "brick", "wool", "grain", "ore")
-RED_CHIP = (190, 20, 20)
-#: the pale disc where a number chip will come (Greater Catan)
-NO_CHIP = (226, 222, 206)
-PLACE_BOX = (255, 249, 214)
-OUTLINE = (24, 30, 40)
-
-
-def names_of(view: Mapping[str, Any]) -> list[str]:
-    names = view.get("names") or []
-    return [str(names[i]) if i < len(names) else f"Player {i + 1}" for i in range(view["n"])]
+TITLE = "CATAN: SEAFARERS"
+MARGIN = 12
+#: between the map and the column: room for the ▶ that points at a player to act
+GUTTER = 26
+SIDE_W = 290
+#: a player's block: the plate with name and points, a line of counts, a line of markers
+BLOCK_H, BLOCK_GAP, BLOCK_PAD = 92, 8, 6
+PLATE_H = 30
+NAME_SIZE = 18
+TEXT_SIZE = 15
+#: the table under the players: at most TABLE_LINES lines (its height is kept for them)
+TABLE_LH, TABLE_LINES, TABLE_PAD = 19, 6, 10
+#: the band's key lines: who acts and what is asked on two lines at most, the scores too
+TURN_MOST, SCORE_MOST = 2, 2
 
 
 @dataclass(frozen=True)
-class Geometry:
-    """Where things stand on one board's image: the hex radius ``r`` (R, smaller on a board
-    that would be wider than MAX_WIDTH), the image's size without the panel, and the
-    centre of hex (0, 0)."""
+class Plan:
+    """The fixed parts of a board's layout, per map and number of players: the map's ``geometry`` (on its own
+    picture), the key lines' ``key`` size, the board's ``width`` and the height of its
+    ``body`` (the map or the players' column, the taller, without the margins)."""
 
-    r: float
+    geometry: Geometry
+    key: int
     width: int
-    height: int
-    origin: tuple[float, float]
+    body: int
 
-    @property
-    def hex_w(self) -> float:
-        return SQ3 * self.r
 
-    @property
-    def word_y(self) -> float:
-        """Where a hex's word stands, from its centre (in the hex's full width)."""
-        return -0.36 * self.r
+def side_height(n: int) -> int:
+    """The players' column at its tallest: ``n`` blocks and the table's lines."""
+    return n * BLOCK_H + n * BLOCK_GAP + _table_height(TABLE_LINES)
 
-    @property
-    def chip_y(self) -> float:
-        return 0.2 * self.r
 
-    @property
-    def name_y(self) -> float:
-        """Where a hex's name stands (in the narrowing bottom)."""
-        return 0.74 * self.r
+def _table_height(lines: int) -> int:
+    return 2 * TABLE_PAD + lines * TABLE_LH
 
-    def hex_centre(self, h: list) -> tuple[float, float]:
-        """Centre of hex [q, r, ...] (view "hexes" rows: q, r, terrain, chip)."""
-        x, y = _centre_xy(h[0], h[1], self.r)
-        return self.origin[0] + x, self.origin[1] + y
 
-    def corner_xy(self, c: list[int]) -> tuple[float, float]:
-        q, r, tip = c
-        x, y = self.hex_centre([q, r])
-        return x, y - self.r if tip == 0 else y + self.r
+def plan(view: Mapping[str, Any]) -> Plan:
+    return _plan(tuple((h[0], h[1]) for h in view["hexes"]), int(view["n"]))
 
 
-def _centre_xy(q: float, r: float, radius: float) -> tuple[float, float]:
-    return SQ3 * radius * (q + r / 2), 1.5 * radius * r
+@lru_cache(maxsize=32)
+def _plan(positions: tuple[tuple[int, int], ...], n: int) -> Plan:
+    g = geometry([list(p) for p in positions])
+    width = MARGIN + g.width + GUTTER + SIDE_W + MARGIN
+    body = max(g.height, side_height(n))
+    key = hl.key_size_above(width, body + 2 * MARGIN, TURN_MOST + SCORE_MOST)
+    return Plan(g, key, width, body)
 
 
-def geometry(hexes: list) -> Geometry:
-    """The board's geometry: R, or the largest whole radius that keeps the board within
-    MAX_WIDTH. The frame's sea shows to 0.36 of a hex beyond the frame hexes' centres at
-    the sides, 0.62 of a radius above the top row's centres and 0.9 below the bottom
-    row's (its hex names stay on the image)."""
-    return _geometry(tuple((h[0], h[1]) for h in hexes))
-
-
-@lru_cache(maxsize=16)
-def _geometry(positions: tuple[tuple[int, int], ...]) -> Geometry:
-    units = [q + r / 2 for q, r in positions]
-    across = SQ3 * (max(units) - min(units) + 0.72)  # the width in radii
-    r = float(min(R, math.floor(MAX_WIDTH / across)))
-    xs = [_centre_xy(q, rr, r)[0] for q, rr in positions]
-    ys = [_centre_xy(q, rr, r)[1] for q, rr in positions]
-    pad_x = round(0.36 * SQ3 * r)
-    pad_y, pad_bottom = round(0.62 * r), round(0.9 * r)
-    return Geometry(r, int(max(xs) - min(xs) + 2 * pad_x),
-                    int(max(ys) - min(ys) + pad_y + pad_bottom),
-                    (pad_x - min(xs), pad_y - min(ys)))
-
-
-def board_size(hexes: list) -> tuple[int, int, tuple[float, float]]:
-    """The board's width and height (without the panel) and the origin of hex (0, 0)."""
-    g = geometry(hexes)
-    return g.width, g.height, g.origin
-
-
-def panel_height(n: int) -> int:
-    """The panel under the board: a title line, two players a row, bank and status."""
-    return 12 + 30 + ((n + 1) // 2) * (3 * PANEL_LINE + 10) + 2 * PANEL_LINE + 58
-
-
-def hex_name(q: int, r: int) -> str:
-    """Row letter (A at the top) and column number (1 at the left), as the engine names
-    hexes in its move labels."""
-    return f"{chr(ord('A') + r)}{q + (r + (r & 1)) // 2 + 1}"
-
-
-def _pips(n: int) -> int:
-    return 6 - abs(7 - n)
-
-
-def _hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(math.radians(90 - 60 * k)),
-             cy - r * math.sin(math.radians(90 - 60 * k))) for k in range(6)]
-
-
-def _fitted(word: str, width: float, size: int) -> Any:
-    """The bold font of ``word`` at ``size``, smaller if it would not fit ``width`` (never
-    under the smallest legible size, render/fonts.py)."""
-    f = font(size, bold=True)
-    while size > MIN_SIZE and f.getlength(word) > width:
-        size -= 1
-        f = font(size, bold=True)
-    return f
-
-
-@lru_cache(maxsize=16)
-def _terrain_layer(key: str) -> Image.Image:
-    data = json.loads(key)
-    hexes, corners, harbours, frame = (data["hexes"], data["corners"], data["harbours"],
-                                       data["frame"])
-    g = geometry(hexes)
-    to_come = set(data["chips_to_come"])
-    img = Image.new("RGB", (g.width, g.height), SEA_FRAME)
-    d = ImageDraw.Draw(img)
-    name_font = font(14)
-    for i, hx in enumerate(hexes):
-        cx, cy = g.hex_centre(hx)
-        terrain, chip = hx[2], hx[3]
-        colour, label = TERRAIN.get(terrain, ((128, 128, 128), "?"))
-        if terrain == "sea" and i in frame:
-            colour = SEA_FRAME
-        d.polygon(_hex_points(cx, cy, g.r), fill=colour, outline=OUTLINE)
-        dark = terrain in ("wood", "brick", "sea", "hidden")
-        fg = pal.WHITE if dark else pal.INK
-        if terrain == "hidden":  # face down: hatched, a large question mark
-            for k in range(-2, 3):  # inside the hex: at |y| <= 18 it is 80 px wide
-                x = cx + k * 12
-                d.line((x - 10, cy + 18, x + 10, cy - 18), fill=(80, 80, 84), width=3)
-            d.polygon(_hex_points(cx, cy, g.r), outline=OUTLINE)
-            d.text((cx, cy - 2), "?", font=font(34, bold=True), fill=pal.WHITE, anchor="mm")
-        elif label:
-            d.text((cx, cy + g.word_y), label, font=_fitted(label, 0.8 * g.hex_w, 14),
-                   fill=fg, anchor="mm")
-        # the hex's name, as the robber and pirate commands call it ("D4")
-        d.text((cx, cy + g.name_y), hex_name(hx[0], hx[1]), font=name_font, fill=fg,
-               anchor="mm")
-        disc = _chip(chip) if chip else _no_chip() if i in to_come else None
-        if disc is not None:
-            img.paste(disc, (round(cx - disc.width / 2),
-                             round(cy + g.chip_y - disc.height / 2)), disc)
-    for hexi, _, a, b in harbours:
-        cx, cy = g.hex_centre(hexes[hexi])
-        for c in (a, b):
-            x, y = g.corner_xy(corners[c])
-            d.line((cx, cy, x, y), fill=pal.PARCHMENT, width=4)
-    for hexi, kind, _, _ in harbours:
-        cx, cy = g.hex_centre(hexes[hexi])
-        tag = _harbour_tag(kind)
-        img.paste(tag, (round(cx - tag.width / 2), round(cy - tag.height / 2)), tag)
-    return img
-
-
-@lru_cache(maxsize=1)
-def _no_chip() -> Image.Image:
-    """Where a chip will lie once a ship or road reaches the hex (Greater Catan's small
-    islands): a pale disc the size of a chip, its rim dashed, a grey question mark in it,
-    clear on dark and light hexes alike."""
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.ellipse((s, s, 31 * s - 1, 31 * s - 1), fill=NO_CHIP)
-        for k in range(12):  # a dashed rim: 12 arcs with gaps
-            d.arc((s, s, 31 * s - 1, 31 * s - 1), k * 30, k * 30 + 18, fill=pal.INK,
-                  width=2 * s)
-        d.text((16 * s, 16.5 * s), "?", font=font(17 * s, bold=True), fill=(96, 96, 96),
-               anchor="mm")
-
-    return supersampled(32, 32, paint)
-
-
-@lru_cache(maxsize=16)
-def _chip(n: int) -> Image.Image:
-    """A number chip: the number, its pips under it (6 and 8 in red)."""
-    red = n in (6, 8)
-    ink = RED_CHIP if red else pal.INK
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.ellipse((0, 0, 32 * s - 1, 32 * s - 1), fill=pal.CARD_FACE, outline=pal.INK,
-                  width=s)
-        d.text((16 * s, 13 * s), str(n), font=font(17 * s, bold=True), fill=ink, anchor="mm")
-        k = _pips(n)
-        for i in range(k):
-            px = 16 + (i - (k - 1) / 2) * 4.2
-            d.ellipse(((px - 1.6) * s, 23.5 * s, (px + 1.6) * s, 26.7 * s), fill=ink)
-
-    return supersampled(32, 32, paint)
-
-
-@lru_cache(maxsize=16)
-def _harbour_tag(kind: str) -> Image.Image:
-    """A harbour's label: its rate over its resource ("2:1" over "ore"), or "3:1"."""
-    top = "3:1" if kind == "any" else "2:1"
-    lines = [top] if kind == "any" else [top, kind]
-    f = font(14, bold=True)
-    w = round(max(f.getlength(x) for x in lines)) + 8
-    h = 16 * len(lines) + 2
-    tag = rounded(w, h, 6, pal.PARCHMENT, pal.INK, 1).copy()
-    d = ImageDraw.Draw(tag)
-    for i, line in enumerate(lines):
-        d.text((w / 2, 9 + 16 * i), line, font=f, fill=pal.INK, anchor="mm")
-    return tag
-
-
-def _key(view: Mapping[str, Any]) -> str:
-    sea = [i for i, h in enumerate(view["hexes"]) if h[2] == "sea"]
-    return json.dumps(
-        {"hexes": view["hexes"], "corners": view["corners"], "harbours": view["harbours"],
-         "frame": _frame(view["hexes"], sea),
-         "chips_to_come": view.get("chips_to_come") or []},
-        sort_keys=True, separators=(",", ":"),
-    )
-
-
-def _frame(hexes: list, sea: list[int]) -> list[int]:
-    """The frame: the sea hexes of the outer ring (the first and last rows, and the first
-    and last hex of every row)."""
-    rows: dict[int, list[int]] = {}
-    for i, h in enumerate(hexes):
-        rows.setdefault(h[1], []).append(i)
-    top, bottom = min(rows), max(rows)
-    ring = set()
-    for r, idx in rows.items():
-        idx = sorted(idx, key=lambda i: hexes[i][0])
-        ring.update(idx if r in (top, bottom) else (idx[0], idx[-1]))
-    return sorted(ring & set(sea))
-
-
-def draw_board(view: Mapping[str, Any]) -> bytes:
-    """The public table: board, pieces, robber and pirate, and the players' public facts."""
-    return to_png(board_image(view))
-
-
-def board_image(view: Mapping[str, Any]) -> Image.Image:
-    hexes = view["hexes"]
-    g = geometry(hexes)
-    bw, bh = g.width, g.height
-    img = canvas(bw, bh + panel_height(view["n"]))
-    img.paste(_terrain_layer(_key(view)), (0, 0))
-    d = pen(img)
-    corners, edges = view["corners"], view["edges"]
-    if view.get("chip_for") is not None:  # the hex a chip is being taken for
-        cx, cy = g.hex_centre(hexes[view["chip_for"]])
-        d.polygon(_hex_points(cx, cy, g.r - 3), outline=pal.GOLD_LIGHT, width=5)
-    lines = view.get("trade_lines") or []
-    for line in lines:  # under the pieces: the ships and roads stand on them
-        _trade_line(d, g, view, line)
-    for e, seat, kind in view["routes"]:
-        a, b = edges[e]
-        x1, y1 = g.corner_xy(corners[a])
-        x2, y2 = g.corner_xy(corners[b])
-        if kind == "road":
-            _road(img, d, (x1, y1), (x2, y2), seat)
-        else:
-            _ship(img, (x1 + x2) / 2, (y1 + y2) / 2, seat)
-    taken = set()
-    for c, seat, level in view["buildings"]:
-        taken.add(c)
-        x, y = g.corner_xy(corners[c])
-        piece = _building(seat, level)
-        img.paste(piece, (round(x - piece.width / 2), round(y - piece.height / 2)), piece)
-    _line_chips(img, g, view, lines)
-    # while a chip is taken from the main island the move names hexes: no corner numbers
-    places = [] if view.get("chip_for") is not None else view.get("places")
-    for c in range(len(corners)) if places is None else places:
-        if c in taken:
-            continue
-        x, y = g.corner_xy(corners[c])
-        sprite = _corner_label(c + 1)
-        img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)))
-    _robber_and_pirate(img, view, g)
-    if view.get("result"):
-        _banner(img, view, bw)
-    _panel(img, d, view, bh, bw)
-    return img
-
-
-def _trade_line(d: ImageDraw.ImageDraw, g: Geometry, view: Mapping[str, Any],
-                line: Mapping[str, Any]) -> None:
-    """A trade line (The Great Crossing): a band along its way from corner to corner, gold
-    when someone holds its chip, grey when nobody does (a tie), under the ships and roads
-    (no player's colour is gold or grey, so it is never taken for a road)."""
-    corners, edges = view["corners"], view["edges"]
-    held = line.get("holder") is not None
-    colour = pal.GOLD_LIGHT if held else (160, 160, 160)
-    ends = [(g.corner_xy(corners[edges[e][0]]), g.corner_xy(corners[edges[e][1]]))
-            for e in line["edges"]]
-    for width, fill in ((12, OUTLINE), (7, colour)):
-        for (x1, y1), (x2, y2) in ends:
-            d.line((x1, y1, x2, y2), fill=fill, width=width)
-        for (x1, y1), (x2, y2) in ends:  # round joints
-            for x, y in ((x1, y1), (x2, y2)):
-                d.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2),
-                          fill=fill)
-
-
-def line_chips(view: Mapping[str, Any]) -> list[tuple[int, int | None, int, int]]:
-    """The trade line chips as the image shows them: (holder, corner or None, count, first
-    edge of a line whose chip lies beside it), one per corner holding chips (or per line
-    whose holder owns neither end)."""
-    at: dict[tuple[int, int | None, int], int] = {}
-    for line in view.get("trade_lines") or []:
-        p = line.get("holder")
-        if p is None:
-            continue
-        c = line.get("chip")
-        edges = line["edges"]
-        key = (p, c, -1 if c is not None else edges[len(edges) // 2])
-        at[key] = at.get(key, 0) + 1
-    return [(p, c, k, e) for (p, c, e), k in sorted(at.items(), key=lambda kv: (
-        kv[0][0], -1 if kv[0][1] is None else kv[0][1], kv[0][2]))]
-
-
-def _line_chips(img: Image.Image, g: Geometry, view: Mapping[str, Any],
-                lines: list) -> None:
-    """Each trade line chip: a gold "+1" (or "+2" for two chips) under its holder's
-    settlement ("placed under his exit village"), or beside the line with the holder's
-    seat disc when the holder owns neither end."""
-    corners, edges = view["corners"], view["edges"]
-    for p, c, k, e in line_chips(view):
-        badge = _chip_badge(k)
-        if c is not None:
-            x, y = g.corner_xy(corners[c])
-            img.paste(badge, (round(x - badge.width / 2), round(y + 9)), badge)
-            continue
-        a, b = edges[e]
-        (x1, y1), (x2, y2) = g.corner_xy(corners[a]), g.corner_xy(corners[b])
-        x, y = (x1 + x2) / 2, (y1 + y2) / 2 + 12
-        img.paste(badge, (round(x - badge.width), round(y)), badge)
-        disc = seat_disc(p)
-        img.paste(disc, (round(x + 1), round(y + (badge.height - disc.height) / 2)), disc)
-
-
-@lru_cache(maxsize=8)
-def _chip_badge(k: int) -> Image.Image:
-    """A trade line's special victory point chip: a gold disc with "+1" ("+k" for k
-    chips at one place)."""
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.ellipse((s, s, 25 * s, 25 * s), fill=pal.GOLD, outline=OUTLINE, width=2 * s)
-        d.text((13 * s, 13.5 * s), f"+{k}", font=font(14 * s, bold=True), fill=pal.INK,
-               anchor="mm")
-
-    return supersampled(26, 26, paint)
-
-
-def _road(img: Image.Image, d: ImageDraw.ImageDraw, a: tuple[float, float],
-          b: tuple[float, float], seat: int) -> None:
-    """A road: a thick bar of the player's colour along the edge, its seat number on a
-    disc at the middle."""
-    (x1, y1), (x2, y2) = a, b
-    # shortened a little so that the buildings at its ends stay clear
-    k = 0.14
-    x1, y1, x2, y2 = (x1 + (x2 - x1) * k, y1 + (y2 - y1) * k,
-                      x2 - (x2 - x1) * k, y2 - (y2 - y1) * k)
-    d.line((x1, y1, x2, y2), fill=OUTLINE, width=10)
-    d.line((x1, y1, x2, y2), fill=PLAYER[seat], width=6)
-    disc = seat_disc(seat)
-    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-    img.paste(disc, (round(mx - disc.width / 2), round(my - disc.height / 2)), disc)
-
-
-@lru_cache(maxsize=16)
-def seat_disc(seat: int, size: int = 18, text: int = 12) -> Image.Image:
-    """A disc in the seat's colour with its number (``size`` px, number ``text`` px): on
-    every road and ship of the board, and beside the name on the hand."""
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.ellipse((s, s, (size - 1) * s, (size - 1) * s), fill=PLAYER[seat], outline=OUTLINE,
-                  width=2 * s)
-        d.text((size / 2 * s, (size + 1) / 2 * s), str(seat + 1), font=symbol_font(text * s),
-               fill=PLAYER_INK[seat], anchor="mm")
-
-    return supersampled(size, size, paint)
-
-
-def _ship(img: Image.Image, x: float, y: float, seat: int) -> None:
-    piece = _ship_piece(seat)
-    img.paste(piece, (round(x - piece.width / 2), round(y - 14)), piece)
-
-
-@lru_cache(maxsize=8)
-def _ship_piece(seat: int) -> Image.Image:
-    """A ship: a hull of the player's colour with the seat number on it and a white sail,
-    clearly not a road. 28 x 22 px, the hull's middle 14 px from the top."""
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.polygon([(14 * s, 1 * s), (14 * s, 9 * s), (22 * s, 9 * s)], fill=pal.WHITE,
-                  outline=OUTLINE, width=s)
-        d.line((14 * s, 1 * s, 14 * s, 10 * s), fill=OUTLINE, width=s)
-        d.polygon([(1 * s, 9 * s), (27 * s, 9 * s), (22 * s, 21 * s), (6 * s, 21 * s)],
-                  fill=PLAYER[seat], outline=OUTLINE, width=2 * s)
-        d.text((14 * s, 15 * s), str(seat + 1), font=symbol_font(12 * s),
-               fill=PLAYER_INK[seat], anchor="mm")
-
-    return supersampled(28, 22, paint)
-
-
-@lru_cache(maxsize=8)
-def _building(seat: int, level: int) -> Image.Image:
-    """A settlement (a house) or a city (a house with a tower), the seat number on it."""
-    w, h = (26, 26) if level == 1 else (36, 30)
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        if level == 1:
-            pts = [(1, 11), (13, 1), (25, 11), (25, 25), (1, 25)]
-        else:
-            pts = [(1, 14), (11, 6), (18, 12), (18, 1), (35, 1), (35, 29), (1, 29)]
-        d.polygon([(x * s, y * s) for x, y in pts], fill=PLAYER[seat], outline=OUTLINE,
-                  width=2 * s)
-        cx, cy = (13, 17) if level == 1 else (18, 20)
-        d.text((cx * s, cy * s), str(seat + 1), font=symbol_font((13 if level == 1 else 15) * s),
-               fill=PLAYER_INK[seat], anchor="mm")
-
-    return supersampled(w, h, paint)
-
-
-@lru_cache(maxsize=512)
-def _corner_label(n: int) -> Image.Image:
-    """A corner's number on its light box, drawn once."""
-    f = font(14, bold=True)
-    s = str(n)
-    w = round(f.getlength(s)) + 6
-    sprite = Image.new("RGB", (w, 17), PLACE_BOX)
-    d = ImageDraw.Draw(sprite)
-    d.rectangle((0, 0, w - 1, 16), outline=pal.INK)
-    d.text((w / 2, 8.5), s, font=f, fill=pal.INK, anchor="mm")
-    return sprite
-
-
-def _robber_and_pirate(img: Image.Image, view: Mapping[str, Any], g: Geometry) -> None:
-    """The robber at the left of its hex's chip; the pirate on its sea hex, away from the
-    harbour label there if any (the side opposite the harbour's coast)."""
-    hexes, corners = view["hexes"], view["corners"]
-    hi = view.get("robber")
-    if hi is not None:
-        cx, cy = g.hex_centre(hexes[hi])
-        token = _token("R", (60, 60, 60))
-        img.paste(token, (round(cx - 0.6 * g.r - token.width / 2),
-                          round(cy + g.chip_y - token.height / 2)), token)
-    hi = view.get("pirate")
-    if hi is not None:
-        cx, cy = g.hex_centre(hexes[hi])
-        x, y = cx, cy - 0.5 * g.r
-        for h, _, a, b in view["harbours"]:
-            if h == hi:
-                (ax, ay), (bx, by) = g.corner_xy(corners[a]), g.corner_xy(corners[b])
-                mx, my = (ax + bx) / 2 - cx, (ay + by) / 2 - cy
-                x, y = cx - 0.55 * mx, cy - 0.55 * my
-        token = _token("P", (10, 10, 10))
-        img.paste(token, (round(x - token.width / 2), round(y - token.height / 2)), token)
-
-
-@lru_cache(maxsize=4)
-def _token(letter: str, fill: tuple[int, int, int]) -> Image.Image:
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        d.ellipse((s, s, 23 * s, 23 * s), fill=fill, outline=pal.WHITE, width=2 * s)
-        d.text((12 * s, 12.5 * s), letter, font=symbol_font(14 * s), fill=pal.WHITE,
-               anchor="mm")
-
-    return supersampled(24, 24, paint)
+# -- the header band ------------------------------------------------------------------------
 
 
 def banner_text(view: Mapping[str, Any]) -> str:
-    """The winner banner's words: "Anne wins with 13 VP!" (several: "share the win")."""
+    """The winner's words: "Anne wins with 13 VP!" (several: "share the win")."""
     names = names_of(view)
     res = view["result"]
     scores = res.get("scores") or []
     winners = res.get("winners") or []
     who = " and ".join(names[p] for p in winners) or "Nobody"
-    points = f" with {scores[winners[0]]} VP" if winners and scores else ""
+    score = f" with {scores[winners[0]]} VP" if winners and scores else ""
     verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{who} {verb}{points}!"
+    return f"{who} {verb}{score}!"
 
 
-def _banner(img: Image.Image, view: Mapping[str, Any], width: int) -> None:
-    """The end of the game across the top of the board: who won, with how many points."""
-    text = banner_text(view)
-    f = _fitted(text, width - 60, 26)
-    tw = f.getlength(text)
-    w, h = round(tw) + 40, 44
-    piece = rounded(w, h, 14, pal.GOLD_LIGHT, pal.INK, 2).copy()
-    ImageDraw.Draw(piece).text((w / 2, h / 2), text, font=f, fill=pal.INK, anchor="mm")
-    img.paste(piece, (round((width - w) / 2), 8), piece)
-
-
-def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], top: int,
-           width: int) -> None:
-    """The players' public facts under the board, two players a row, then the bank, an
-    offer, the face-down tiles or the harbour to place, and the status in one box."""
+def turn_words(view: Mapping[str, Any]) -> str:
+    """Who acts and what is asked ("▶ Anne rolls the dice (or plays a development card
+    first)"), or the winner once the game is over ("★ Anne wins with 13 VP!")."""
     names = names_of(view)
-    x0 = 12
-    y = top + 8
-    head = f"{view.get('scenario_name', 'Seafarers')} · round {view['round']} · " \
-           f"{view['target']} VP wins"
-    if view.get("dice"):
-        a, b = view["dice"]
-        head += f" · dice {a} + {b} = {a + b}"
-    d.text((x0, y), head, font=_fitted(head, width - 2 * x0, 17), fill=pal.PARCHMENT)
-    y += 30
-    col = (width - 2 * x0) // 2
-    small = font(14)
-    for p in range(view["n"]):
-        info = view["players"][p]
-        x = x0 + (p % 2) * col
-        yy = y + (p // 2) * (3 * PANEL_LINE + 10)
-        swatch = _building(p, 1)
-        img.paste(swatch, (x, yy), swatch)
-        turn = view.get("turn") == p and view.get("phase") != "over"
-        mark = "▶ " if turn else ""
-        vp, cards = points(view, p)
-        line = f"{mark}{names[p][:16]} ({PLAYER_NAME[p]}): {vp} VP"
-        d.text((x + 28, yy + 2), line, font=_bolded(line, col - 34),
-               fill=pal.GOLD_LIGHT if turn else pal.PARCHMENT)
-        devs = f"{info['devs']} dev" + (f" ({cards} VP)" if cards else "")
-        d.text((x + 28, yy + 2 + PANEL_LINE),
-               f"{counted(info['cards'], 'card')} · {devs} · "
-               f"{counted(info['knights'], 'knight')}",
-               font=small, fill=pal.PARCHMENT)
-        badges = [f"route {info['route']}"]
-        if view.get("longest") == p:
-            badges.append("Longest Route")
-        if view.get("army") == p:
-            badges.append("Largest Army")
-        if info.get("special"):
-            badges.append(special_words(view, info["special"]))
-        d.text((x + 28, yy + 2 + 2 * PANEL_LINE), " · ".join(badges), font=small,
-               fill=pal.GOLD_LIGHT)
-    y += ((view["n"] + 1) // 2) * (3 * PANEL_LINE + 10)
-    bank = view["bank"]
-    # whole words: "wo" would be wood or wool
-    extra = ""
-    if view.get("face_down"):
-        tiles, chips = view["face_down"]
-        extra = f" · face down: {tiles} tiles, {chips} chips"
-    if "chip_bag" in view:
-        extra = " · " + bag_words(view["chip_bag"])
-    line = ("Bank: " + " ".join(f"{r} {k}" for r, k in zip(RES, bank, strict=True))
-            + f" · {view['deck']} dev cards{extra}")
-    d.text((x0, y), line, font=_plain(line, width - 2 * x0), fill=pal.PARCHMENT)
-    y += PANEL_LINE
-    offer = view.get("offer")
-    if offer:
-        # in one fixed order, never the view's key order (the order of picking is hidden)
-        give = ", ".join(f"{offer['give'][r]} {r}" for r in RES if r in offer["give"]) or "-"
-        get = ", ".join(f"{offer['get'][r]} {r}" for r in RES if r in offer["get"]) or "-"
-        line = f"Offer: {give} for {get}"
-        d.text((x0, y), line, font=_bolded(line, width - 2 * x0), fill=pal.GOLD_LIGHT)
-    elif view.get("harbour_next"):
-        kind = view["harbour_next"]
-        tag = "3:1" if kind == "any" else f"2:1 {kind}"
-        line = f"Harbour to place: {tag} ({view.get('harbours_left', 0)} still to place)"
-        d.text((x0, y), line, font=_bolded(line, width - 2 * x0), fill=pal.GOLD_LIGHT)
-    y += PANEL_LINE + 6
-    res = view.get("result")
-    pending = view.get("pending")
-    if res:
-        msg = fill_names(res["reason"], names)
-    elif pending:
-        msg = fill_names(pending, names, view.get("pending_seat"), "someone")
-    else:
-        msg = ""
-    if msg:
-        _status(img, msg, x0, y, width - 2 * x0)
+    if view.get("result"):
+        return "★ " + banner_text(view)
+    if view.get("pending"):
+        return "▶ " + fill_names(view["pending"], names, view.get("pending_seat"), "someone")
+    return f"▶ {names[int(view['turn'])]} plays"
+
+
+def header_of(view: Mapping[str, Any], key: int) -> hl.Header:
+    """The band: scenario, round and target; the turn line; every player's points after
+    his seat disc, as tall as the capitals of the ``key`` size."""
+    names = names_of(view)
+    info = (f"{view.get('scenario_name', 'Seafarers')} · round {view['round']} · "
+            f"{view['target']} VP to win")
+    disc = hl.cap_height(key) + 4
+    units = tuple(hl.player_unit(seat_disc(p, disc, round(disc * 0.72)), names[p],
+                                 str(points(view, p)[0]))
+                  for p in range(int(view["n"])))
+    label = "Final VP:" if view.get("result") else "VP:"
+    return hl.Header(TITLE, info, turn_words(view), units, label)
+
+
+# -- the layout -----------------------------------------------------------------------------
+
+
+def _header(view: Mapping[str, Any], board: Plan) -> tuple[hl.Header, hl.HeaderLayout]:
+    head = header_of(view, board.key)
+    return head, hl.layout_header(head, board.width, board.key, TURN_MOST, SCORE_MOST)
+
+
+def layout(view: Mapping[str, Any]) -> dict[str, Box]:
+    """Where the parts go, as (x0, y0, x1, y1) boxes: "header" (the band) with its key
+    lines "turn" and "score"; "map" on the left (centred down the body); on the right
+    "player0", "player1", ... and under them "table"; the whole picture is "image"."""
+    return _layout(view, table_lines(view))[2]
+
+
+def _layout(view: Mapping[str, Any], table: list[tuple[str, bool]],
+            ) -> tuple[hl.Header, hl.HeaderLayout, dict[str, Box]]:
+    board = plan(view)
+    head, lay = _header(view, board)
+    boxes: dict[str, Box] = {"header": (0, 0, board.width, lay.height), **lay.boxes}
+    top = lay.height + MARGIN
+    g = board.geometry
+    map_y = top + (board.body - g.height) // 2
+    boxes["map"] = (MARGIN, map_y, MARGIN + g.width, map_y + g.height)
+    x0 = MARGIN + g.width + GUTTER
+    y = top
+    for p in range(int(view["n"])):
+        boxes[f"player{p}"] = (x0, y, x0 + SIDE_W, y + BLOCK_H)
+        y += BLOCK_H + BLOCK_GAP
+    boxes["table"] = (x0, y, x0 + SIDE_W, y + _table_height(len(table)))
+    boxes["image"] = (0, 0, board.width, top + board.body + MARGIN)
+    return head, lay, boxes
+
+
+def map_geometry(view: Mapping[str, Any]) -> Geometry:
+    """The map's geometry on the board's picture (where a hex or a corner is drawn)."""
+    x, y, _, _ = layout(view)["map"]
+    return plan(view).geometry.at(x, y)
+
+
+# -- the players' column --------------------------------------------------------------------
+
+
+def count_words(view: Mapping[str, Any], p: int) -> str:
+    """What everyone may count of a player: "9 cards · 2 dev · 1 knight · route 5" (cards
+    in hand and development cards by number only)."""
+    info = view["players"][p]
+    return (f"{counted(info['cards'], 'card')} · {info['devs']} dev · "
+            f"{counted(info['knights'], 'knight')} · route {info['route']}")
+
+
+class Marker(NamedTuple):
+    """A pill on a player's block: its words, shorter words for a crowded block, and its
+    colours (ink on gold for what he holds, white on orange for what he must do now, white
+    on blue or grey for his answer to the offer on the table)."""
+
+    long: str
+    short: str
+    ink: RGB = pal.INK
+    fill: RGB = pal.GOLD_LIGHT
+
+
+#: a player's answer to the offer on the table: its words and its pill's colour
+ANSWERS: dict[str, tuple[str, RGB]] = {"accept": ("accepts", pal.GOOD),
+                                       "counter": ("counters", pal.CALM),
+                                       "decline": ("declines", pal.INK_SOFT)}
+
+
+def markers(view: Mapping[str, Any], p: int) -> list[Marker]:
+    """A player's markers: Longest Trade Route, Largest Army, special points, his Victory
+    Point cards (once the game is over: until then they are hidden), the cards he must
+    discard or pick now, his answer to the offer on the table."""
+    info = view["players"][p]
+    out = []
+    if view.get("longest") == p:
+        out.append(Marker("Longest Route", "Route"))
+    if view.get("army") == p:
+        out.append(Marker("Largest Army", "Army"))
+    if info.get("special"):
+        words = special_words(view, info["special"])
+        out.append(Marker(words, words.split(" ")[0]))
+    cards = points(view, p)[1]
+    if cards:
+        out.append(Marker(counted(cards, "VP card"), f"+{cards} VP"))
+    owed = info.get("owed") or 0
+    if owed and p in (view.get("to_act") or ()):
+        verb = "picks" if view.get("phase") == "gold" else "discards"
+        out.append(Marker(f"{verb} {owed}", f"{verb} {owed}", pal.WHITE, pal.WARN))
+    answers = (view.get("offer") or {}).get("answers") or ()
+    if p < len(answers) and answers[p] in ANSWERS:
+        words, colour = ANSWERS[answers[p]]
+        out.append(Marker(words, words, pal.WHITE, colour))
+    return out
 
 
 def special_words(view: Mapping[str, Any], k: int) -> str:
-    """A player's special victory points as the panel names them: "+2 lines" (The Great
-    Crossing's trade line chips), "+1 island" (the island points of the other
-    scenarios)."""
+    """A player's special victory points: "+2 lines" (The Great Crossing's trade line
+    chips), "+1 island" (the island points of the other scenarios)."""
     if "trade_lines" in view:
         return f"+{k} line{'s' if k != 1 else ''}"
     return f"+{k} island"
 
 
-def points(view: Mapping[str, Any], p: int) -> tuple[int, int]:
-    """A player's victory points and how many of them are victory point cards: while the
-    game runs, the public points (the cards stay hidden: 0); once it is over, every point
-    the winner banner counts, with the cards then shown."""
-    public = int(view["players"][p]["vp"])
-    total = int(view["vp_total"][p]) if "vp_total" in view else public
-    return total, total - public
+def _block(img: Image.Image, view: Mapping[str, Any], p: int, box: Box) -> None:
+    """A player's block: his plate, his counts, his markers; framed in gold, with a ▶
+    beside it, while he is to act (a ★ for a winner)."""
+    x0, y0, x1, y1 = box
+    result = view.get("result") or {}
+    winner = p in (result.get("winners") or ())
+    lit = winner or (not result and p in (view.get("to_act") or ()))
+    dr.panel(img, box, outline=pal.GOLD if lit else pal.PARCHMENT_EDGE,
+             outline_width=4 if lit else 2, radius=10)
+    d = dr.pen(img)
+    if lit:
+        dr.glyph(d, (x0 - GUTTER / 2, (y0 + y1) / 2), "★" if winner else "▶", 20, pal.GOLD)
+    left, right = x0 + BLOCK_PAD, x1 - BLOCK_PAD
+    _plate(img, view, p, (left, y0 + BLOCK_PAD, right, y0 + BLOCK_PAD + PLATE_H))
+    y = y0 + BLOCK_PAD + PLATE_H + 4
+    f, words = fit(count_words(view, p), right - left - 4, TEXT_SIZE)
+    d.text((left + 2, y), words, font=f, fill=pal.INK)
+    _markers(img, markers(view, p), left + 2, y + 22, right - left - 4)
 
 
-def bag_words(bag: list[int]) -> str:
-    """Greater Catan's chip bag, never in its order: "bag: 2 4 9 11" or "bag empty"."""
-    return "bag: " + " ".join(map(str, sorted(bag))) if bag else "bag empty"
+def _plate(img: Image.Image, view: Mapping[str, Any], p: int, box: Box) -> None:
+    """The plate in the player's colour: his settlement (with his seat number), his name
+    and his points, in the ink his pieces' numbers have."""
+    x0, y0, x1, y1 = box
+    dr.paste(img, dr.rounded(x1 - x0, y1 - y0, 7, PLAYER[p], pal.INK, 1), x0, y0)
+    house = building(p, 1)
+    dr.paste(img, house, x0 + 3, y0 + (y1 - y0 - house.height) // 2)
+    d = dr.pen(img)
+    fb = font(NAME_SIZE, True)
+    mid = (y0 + y1) / 2
+    vp = f"{points(view, p)[0]} VP"
+    d.text((x1 - 8, mid), vp, font=fb, fill=PLAYER_INK[p], anchor="rm")
+    name_x = x0 + house.width + 8
+    room = x1 - 8 - fb.getlength(vp) - 10 - name_x
+    d.text((name_x, mid), ellipsize(names_of(view)[p], fb, room), font=fb,
+           fill=PLAYER_INK[p], anchor="lm")
 
 
-def _bolded(s: str, width: float) -> Any:
-    return _fitted(s, width, 15)
+def _markers(img: Image.Image, items: list[Marker], x: int, y: int, room: int) -> None:
+    """The markers as pills, all in their short forms when the long ones do not fit
+    ``room`` (and those that still do not fit left out: the text twin says them all)."""
+    pills = [dr.pill_image(m.long, m.ink, m.fill) for m in items]
+    if sum(pill.width + 6 for pill in pills) - 6 > room:
+        pills = [dr.pill_image(m.short, m.ink, m.fill) for m in items]
+    for pill in pills:
+        if pill.width > room:
+            break
+        dr.paste(img, pill, x, y)
+        x += pill.width + 6
+        room -= pill.width + 6
 
 
-def _plain(s: str, width: float) -> Any:
-    size = 15
-    f = font(size)
-    while size > MIN_SIZE and f.getlength(s) > width:
-        size -= 1
-        f = font(size)
-    return f
+# -- the table under the players ------------------------------------------------------------
 
 
-def _status(img: Image.Image, msg: str, x: int, y: int, width: int) -> None:
-    """The status in one box of one or two lines (never a pill per line)."""
-    f = font(15, bold=True)
-    lines = _wrap(msg, f, width - 24)[:2]
-    h = 12 + 20 * len(lines)
-    box = rounded(width, h, 10, pal.PARCHMENT, pal.INK, 1).copy()
-    d = ImageDraw.Draw(box)
-    for i, line in enumerate(lines):
-        d.text((12, 8 + 20 * i), line, font=f, fill=pal.INK)
-    img.paste(box, (x, y), box)
+def table_lines(view: Mapping[str, Any]) -> list[tuple[str, bool]]:
+    """The table's lines (text, bold), wrapped to the column, TABLE_LINES at most: the last
+    roll, the bank and the deck, then the offer, the harbour to place, the face-down tiles
+    or the chip bag, then how the game ended."""
+    body, bold = font(TEXT_SIZE), font(TEXT_SIZE, True)
+    room = SIDE_W - 2 * TABLE_PAD
+    out: list[tuple[str, bool]] = []
+    dice = view.get("dice")
+    out.append((f"Roll: {dice[0]} + {dice[1]} = {dice[0] + dice[1]}" if dice
+                else "Roll: none yet", True))
+    bank = " · ".join(f"{r} {k}" for r, k in zip(RES, view["bank"], strict=True))
+    out += [(line, False) for line in wrap(f"Bank: {bank}", body, room)]
+    out.append((f"Development cards: {view['deck']} in the deck", False))
+    for text in _moment_words(view):
+        out += [(line, True) for line in wrap(text, bold, room)]
+    if len(out) > TABLE_LINES:
+        last = " ".join(text for text, _ in out[TABLE_LINES - 1:])
+        out = [*out[:TABLE_LINES - 1], (ellipsize(last, bold, room), True)]
+    return out
 
 
-def _wrap(s: str, fnt: Any, width: float) -> list[str]:
-    words, lines, cur = s.split(), [], ""
-    for wd in words:
-        trial = f"{cur} {wd}".strip()
-        if fnt.getlength(trial) > width and cur:
-            lines.append(cur)
-            cur = wd
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    return lines
+def _moment_words(view: Mapping[str, Any]) -> list[str]:
+    """What the moment or the scenario adds to the table, in words."""
+    out = []
+    result = view.get("result")
+    if result:
+        out.append(fill_names(result["reason"], names_of(view)))
+    offer = view.get("offer")
+    if offer and not result:
+        # in one fixed order, never the view's key order (the order of picking is hidden)
+        give = ", ".join(f"{offer['give'][r]} {r}" for r in RES if r in offer["give"]) or "-"
+        get = ", ".join(f"{offer['get'][r]} {r}" for r in RES if r in offer["get"]) or "-"
+        out.append(f"Offer: {give} for {get}")
+    if view.get("harbour_next"):
+        kind = view["harbour_next"]
+        tag = "3:1" if kind == "any" else f"2:1 {kind}"
+        more = int(view.get("harbours_left") or 1) - 1
+        out.append(f"Harbour to place: {tag}" + (f", then {more} more" if more else ""))
+    if view.get("face_down"):
+        tiles, chips = view["face_down"]
+        out.append(f"Face down: {tiles} tiles, {chips} chips")
+    if "chip_bag" in view:
+        out.append(bag_line(view))
+    return out
+
+
+def _table(img: Image.Image, lines: list[tuple[str, bool]], box: Box) -> None:
+    dr.panel(img, box, radius=10)
+    d = dr.pen(img)
+    x, y = box[0] + TABLE_PAD, box[1] + TABLE_PAD
+    for text, bold in lines:
+        d.text((x, y), text, font=font(TEXT_SIZE, bold), fill=pal.INK)
+        y += TABLE_LH
+
+
+# -- the board -------------------------------------------------------------------------------
+
+
+def board_image(view: Mapping[str, Any]) -> Image.Image:
+    """The board in reading order: the band, the map, the players, the table."""
+    table = table_lines(view)
+    head, lay, boxes = _layout(view, table)
+    img = dr.canvas(boxes["image"][2], boxes["image"][3])
+    hl.draw_header(img, head, lay)
+    img.paste(map_image(view), boxes["map"][:2])
+    for p in range(int(view["n"])):
+        _block(img, view, p, boxes[f"player{p}"])
+    _table(img, table, boxes["table"])
+    return img
+
+
+def draw_board(view: Mapping[str, Any]) -> bytes:
+    """The public table as PNG (reads only the keys the spectator's view has)."""
+    return dr.to_png(board_image(view))

@@ -32,17 +32,17 @@ from PIL import Image, ImageDraw
 from render import palette as pal
 from render.draw import canvas, pen, rounded, supersampled, to_png
 from render.fonts import font, symbol_font
-from render.seafarers.board import (
+from render.seafarers.hexmap import (
     OUTLINE,
     PLAYER,
     PLAYER_INK,
-    PLAYER_NAME,
     RES,
     TERRAIN,
-    _building,
-    _ship_piece,
+    building,
     names_of,
     seat_disc,
+    ship_piece,
+    with_colour,
 )
 from render.seafarers.text import (
     BuildRow,
@@ -195,11 +195,11 @@ def _piece(kind: str, seat: int) -> Image.Image:
     if kind == "road":
         return _road_piece(seat)
     if kind == "ship":
-        return _ship_piece(seat)
+        return ship_piece(seat)
     if kind == "settlement":
-        return _building(seat, 1)
+        return building(seat, 1)
     if kind == "city":
-        return _building(seat, 2)
+        return building(seat, 2)
     return _dev_piece()
 
 
@@ -255,7 +255,7 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: Mapping[str, Any], s
     vp = f"{view['my_vp']} VP of {view['target']}"
     fv = font(20, True)
     vw = round(fv.getlength(vp)) + 24
-    name = f"{names[seat]} ({PLAYER_NAME[seat]})"
+    name = with_colour(names[seat], seat)
     fn = font(20, True)
     d.text((M + 46, 12), ellipsize(name, fn, W - 2 * M - 56 - vw), font=fn,
            fill=pal.PARCHMENT)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import counted, fill_names
-from render.seafarers.board import PLAYER_NAME, RES, hex_name, names_of, points
+from render.seafarers.hexmap import PLAYER_NAME, RES, hex_name, names_of, with_colour
 
 BUILD_NAMES = {"road": "road", "ship": "ship", "settlement": "settlement", "city": "city",
                "dev": "development card"}
@@ -27,6 +27,15 @@ COST: dict[str, tuple[str, ...]] = {
 }
 #: the development cards in the order the hand shows them
 DEV_ORDER = ("Knight", "Victory Point", "Road Building", "Year of Plenty", "Monopoly")
+
+
+def points(view: Mapping[str, Any], p: int) -> tuple[int, int]:
+    """A player's victory points and how many of them are victory point cards: while the
+    game runs, the public points (the cards stay hidden: 0); once it is over, every point
+    the winner's line counts, with the cards then shown."""
+    public = int(view["players"][p]["vp"])
+    total = int(view["vp_total"][p]) if "vp_total" in view else public
+    return total, total - public
 
 
 def my_seat(view: Mapping[str, Any]) -> int:
@@ -252,7 +261,7 @@ def text_board(view: Mapping[str, Any]) -> str:
         vp, cards = points(view, p)
         vp_text = f"{vp} VP" + (f" ({counted(cards, 'VP card')})" if cards else "")
         lines.append(
-            f"- {names[p]} ({PLAYER_NAME[p]}): {vp_text}, {counted(info['cards'], 'card')}, "
+            f"- {with_colour(names[p], p)}: {vp_text}, {counted(info['cards'], 'card')}, "
             f"{counted(info['devs'], 'development card')}, "
             f"{counted(info['knights'], 'knight')}, route "
             f"{info['route']}" + (f" · {', '.join(extra)}" if extra else "")

@@ -32,12 +32,15 @@ NAMES = ["Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read", "Ching Shih", "
 Box = tuple[int, int, int, int]
 
 #: (game, players, options): the smallest and the largest table of each game, and the
-#: variants that draw a part of their own (the auction's bar, the longer game's scores)
+#: variants that draw a part of their own (the auction's bar, the longer game's scores,
+#: Seafarers' smallest map and its widest, the only one whose board the width limits)
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("all-hands", 2, {}),
     ("all-hands", 6, {"longer": True, "round_limit": 50}),
     ("seafarers", 3, {}),
     ("seafarers", 4, {}),
+    ("seafarers", 3, {"scenario": "classic"}),
+    ("seafarers", 4, {"scenario": "greater_catan"}),
     ("neuroshima", 2, {}),
     ("neuroshima", 2, {"armies": "moloch-pirates"}),
     ("pirate-tricks", 3, {}),
@@ -46,12 +49,6 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("sewer-pirats", 5, {"variant": "auction"}),
 ]
 PHASES = ("start", "middle", "end")
-
-#: Seafarers was left as it is (the issue's brief, by the lead): its board is portrait in
-#: every scenario (695 x 910 for New Shores) and its status line is 17 px
-SEAFARERS_PORTRAIT = pytest.mark.xfail(
-    reason="render/seafarers is portrait and was left out of issue 22", strict=True)
-
 
 def _play(game_id: str, n: int, options: tuple[tuple[str, Any], ...],
           stop: int | None = None) -> tuple[Any, Any, int]:
@@ -85,11 +82,9 @@ def boards(game_id: str, n: int, options: tuple[tuple[str, Any], ...]) -> dict[s
 def cases() -> list[Any]:
     out = []
     for game_id, n, options in TABLES:
-        marks = [SEAFARERS_PORTRAIT] if game_id == "seafarers" else []
         for phase in PHASES:
             tag = "-".join([game_id, str(n), *map(str, options.values()), phase])
-            out.append(pytest.param(game_id, n, tuple(options.items()), phase, id=tag,
-                                    marks=marks))
+            out.append(pytest.param(game_id, n, tuple(options.items()), phase, id=tag))
     return out
 
 
@@ -99,27 +94,8 @@ def picture(game_id: str, view: dict) -> Image.Image:
     return img.convert("RGB")
 
 
-def _seafarers_boxes(view: dict) -> dict[str, list[Box]]:
-    """Seafarers has no key-line layout of its own: its title line (round, dice) and the
-    players' VP lines in the panel under the map (render/seafarers/board.py, ``_panel``)."""
-    from render.seafarers.board import PANEL_LINE, geometry
-
-    g = geometry(view["hexes"])
-    top = g.height + 8
-    width = g.width
-    col = (width - 24) // 2
-    score = []
-    for p in range(view["n"]):
-        x = 12 + (p % 2) * col + 28
-        y = top + 30 + (p // 2) * (3 * PANEL_LINE + 10) + 2
-        score.append((x, y - 2, x + col - 34, y + PANEL_LINE))
-    return {"turn": [(0, top - 4, width, top + 26)], "score": score}
-
-
 def key_boxes(game_id: str, view: dict) -> dict[str, list[Box]]:
     """The bands of the turn line and the score line, as the board lays them out."""
-    if game_id == "seafarers":
-        return _seafarers_boxes(view)
     board = import_module(render.RENDERERS[game_id] + ".board")
     boxes = board.layout(view)
     return {key: [boxes[key]] for key in ("turn", "score")}

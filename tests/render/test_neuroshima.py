@@ -17,7 +17,16 @@ from render import headline as hl
 from render.neuroshima import battle_frames, draw_preview, text_preview
 from render.neuroshima import tiles as T
 from render.neuroshima.battle import _as_board
-from render.neuroshima.board import BANNER_FILL, KEY, MAX_H, OX, OY, _units, new_canvas
+from render.neuroshima.board import (
+    BANNER_FILL,
+    KEY,
+    MAX_H,
+    OX,
+    OY,
+    _units,
+    header_of,
+    new_canvas,
+)
 from render.neuroshima.board import layout as board_layout
 from render.neuroshima.common import centre
 from tests.engine.neuroshima.helpers import MOLOCH, PIRATES, act, playing, put
@@ -273,3 +282,20 @@ def test_the_hand_image_grows_a_row_per_tile() -> None:
     small = Image.open(io.BytesIO(draw_hand("neuroshima", view_of(one, PIRATES))))
     big = Image.open(io.BytesIO(draw_hand("neuroshima", view_of(three, PIRATES))))
     assert big.height - small.height >= 2 * T.PIECE_H and small.width == big.width <= 760
+
+
+def test_the_header_never_numbers_a_turn_below_1_while_the_hqs_go_down() -> None:
+    """The engine numbers both HQ placements -2 and the first turn 0 (its draws depend on
+    it); the board says "Placing the HQs", then "Turn 1", "Turn 2"..."""
+    s = GAME.setup(2, {}, "render-turns")
+    said = [header_of(view_of(s, None)).info]
+    act(s, PIRATES, "hq", space="W1", rot=0)
+    said.append(header_of(view_of(s, None)).info)
+    before = view_of(s, MOLOCH)
+    act(s, MOLOCH, "hq", space="c3", rot=0)
+    # the preview of the second HQ still says the HQs are going down
+    said.append(header_of(before).info)
+    said.append(header_of(view_of(s, None)).info)
+    act(s, PIRATES, "end")
+    said.append(header_of(view_of(s, None)).info)
+    assert said == ["Placing the HQs"] * 3 + ["Turn 1", "Turn 2"]

@@ -38,9 +38,8 @@ def test_the_board_is_a_png_and_the_same_from_any_seat() -> None:
     for seat in range(4):
         assert render.draw_board("seafarers", _view(s, seat)) == public
     img = Image.open(io.BytesIO(public))
-    # the board fills the image's width, the panel under it: at Discord's 550 px a hex
-    # keeps two thirds of its size or more (render/seafarers/board.py)
-    assert 500 <= img.width <= 800 and img.height > img.width
+    # landscape, about the shape of Discord's 400 x 300 inline box (render/headline.py)
+    assert 1.0 <= img.width / img.height <= 1.6, img.size
 
 
 def test_pieces_change_the_board_image() -> None:
@@ -80,7 +79,7 @@ def test_a_hand_is_never_drawn_from_a_public_view() -> None:
 
 def test_hex_names_on_the_image_are_those_of_the_robber_moves() -> None:
     from engine.seafarers.rules import hex_name as engine_name
-    from render.seafarers.board import hex_name
+    from render.seafarers.hexmap import hex_name
 
     s = GAME.setup(3, {}, "names")
     for i, (q, r) in enumerate(s.board.hexes):
@@ -91,7 +90,7 @@ def test_terrain_words_on_the_image_are_those_of_the_move_labels() -> None:
     """A label's "ore 6" is the hex the image marks ORE with a 6 (the sea, blue, carries its
     hex name only)."""
     from engine.seafarers.board import TERRAIN_WORDS
-    from render.seafarers.board import TERRAIN
+    from render.seafarers.hexmap import TERRAIN
 
     assert set(TERRAIN) == set(TERRAIN_WORDS)
     for terrain, (_, word) in TERRAIN.items():
@@ -101,7 +100,7 @@ def test_terrain_words_on_the_image_are_those_of_the_move_labels() -> None:
             assert word.casefold() == TERRAIN_WORDS[terrain].casefold(), terrain
 
 
-@pytest.mark.parametrize(("sid", "n"), [("classic", 3), ("four_islands", 3),
+@pytest.mark.parametrize(("sid", "n"), [("classic", 3), ("new_shores", 4), ("four_islands", 3),
                                         ("four_islands", 4), ("oceans", 3), ("oceans", 4),
                                         ("through_the_desert", 3), ("new_world", 3),
                                         ("new_world", 4),
@@ -111,7 +110,8 @@ def test_every_scenario_draws_its_board(sid: str, n: int) -> None:
     s = GAME.setup(n, {"scenario": sid}, "draw")
     png = render.draw_board("seafarers", _view(s, None))
     img = Image.open(io.BytesIO(png))
-    assert png.startswith(b"\x89PNG") and 500 <= img.width <= 800 and len(png) < 500_000
+    assert png.startswith(b"\x89PNG") and len(png) < 500_000
+    assert 1.0 <= img.width / img.height <= 1.6 and img.width <= 1100, img.size
     assert sid.split("_")[-1].title() in render.text_board("seafarers", _view(s, None))
 
 
@@ -119,13 +119,13 @@ def test_player_colours_are_the_okabe_ito_palette_and_named_in_words() -> None:
     """Colour-blind safe colours (Okabe and Ito's palette: vermillion, blue, bluish green,
     reddish purple), named in the panel and the text twin, and never alone: every piece
     carries its seat number."""
-    from render.seafarers.board import PLAYER, PLAYER_NAME
+    from render.seafarers.hexmap import PLAYER, PLAYER_NAME
 
     assert PLAYER == [(213, 94, 0), (0, 114, 178), (0, 158, 115), (204, 121, 167)]
-    assert PLAYER_NAME == ["red", "blue", "green", "pink"]
+    assert PLAYER_NAME == ["orange", "blue", "green", "pink"]
     s = _game("colours", 200)
     text = render.text_board("seafarers", _view(s, None))
-    assert "Anne (red)" in text and "Dirk (pink)" in text
+    assert "Anne (orange)" in text and "Dirk (pink)" in text
 
 
 def _marks(img, fill) -> list[int]:
@@ -146,10 +146,10 @@ def test_every_piece_carries_its_seat_number() -> None:
     """A settlement, a city, a road and a ship each show their seat's digit: with the
     players' colours taken out, seat 1's piece and seat 4's still differ (the digits "1"
     and "4")."""
-    from render.seafarers import board as B
+    from render.seafarers import hexmap as B
 
-    for draw in (lambda p: B._building(p, 1), lambda p: B._building(p, 2), B.seat_disc,
-                 B._ship_piece):
+    for draw in (lambda p: B.building(p, 1), lambda p: B.building(p, 2), B.seat_disc,
+                 B.ship_piece):
         assert _marks(draw(0), B.PLAYER[0]) != _marks(draw(3), B.PLAYER[3])
 
 
@@ -209,18 +209,10 @@ def test_the_text_board_counts_one_card_one_knight_in_the_singular() -> None:
     assert "0 cards, 0 development cards, 0 knights" in "\n".join(line)
 
 
-def test_a_long_status_is_one_box_of_at_most_two_lines() -> None:
-    from render.fonts import font
-    from render.seafarers.board import _wrap
-
-    msg = "Players with more than 7 cards discard half of them, then the robber moves"
-    assert len(_wrap(msg, font(15, bold=True), 660)) <= 2
-
-
 def test_face_down_spaces_are_drawn_as_unknown() -> None:
     """Oceans' empty spaces: the public view shows them "hidden" without a chip, and the
     image gives them their own look (not a terrain's)."""
-    from render.seafarers.board import TERRAIN
+    from render.seafarers.hexmap import TERRAIN
 
     s = GAME.setup(3, {"scenario": "oceans"}, "unknown")
     v = GAME.view(s, None)
@@ -402,14 +394,15 @@ def test_the_great_crossing_board_shows_each_trade_line_and_who_holds_its_chip()
     tie), and the chip, "+1", lies under the holder's exit settlement; the text twin names
     the line and its holder."""
     from render import palette as pal
-    from render.seafarers.board import geometry, line_chips
+    from render.seafarers.board import map_geometry
+    from render.seafarers.hexmap import line_chips
 
     s, x, y, way = _crossed()
     v = dict(_view(s, None), places=[])  # no corner numbers over the line's corners
     (line,) = v["trade_lines"]
     assert line_chips(v) == [(0, x, 1, -1)]
     png = render.draw_board("seafarers", v)
-    g = geometry(v["hexes"])
+    g = map_geometry(v)
     tie = dict(v, trade_lines=[dict(line, holder=None, chip=None)])
     tied = render.draw_board("seafarers", tie)
     inner = _inner_corners(s, x, way)
@@ -429,7 +422,7 @@ def test_the_great_crossing_board_shows_each_trade_line_and_who_holds_its_chip()
 
 
 def test_a_chip_held_by_a_player_owning_neither_end_lies_beside_the_line() -> None:
-    from render.seafarers.board import line_chips
+    from render.seafarers.hexmap import line_chips
 
     s, x, y, way = _crossed()
     v = _view(s, None)
@@ -443,14 +436,15 @@ def test_greater_catan_tiles_without_a_chip_show_where_their_chip_will_come() ->
     """A small-island hex without a number chip carries a pale disc with a dashed rim and
     a "?" where its chip will lie; the text twin says what the bag holds (never in its
     order) and which hex a chip is being taken for."""
-    from render.seafarers.board import NO_CHIP, geometry
+    from render.seafarers.board import map_geometry
+    from render.seafarers.hexmap import NO_CHIP
 
     s = GAME.setup(4, {"scenario": "greater_catan"}, "to-come")
     v = _view(s, None)
     assert len(v["chips_to_come"]) == 18 and all(v["hexes"][h][3] == 0
                                                  for h in v["chips_to_come"])
     png = render.draw_board("seafarers", v)
-    g = geometry(v["hexes"])
+    g = map_geometry(v)
     for h in v["chips_to_come"]:
         cx, cy = g.hex_centre(v["hexes"][h])
         assert _near(png, (cx - 10, cy + g.chip_y - 6), NO_CHIP)
@@ -464,18 +458,132 @@ def test_greater_catan_tiles_without_a_chip_show_where_their_chip_will_come() ->
            "for " in render.text_board("seafarers", picking)
 
 
-def test_the_18_vp_board_keeps_two_thirds_of_its_size_at_550_px() -> None:
-    """Greater Catan's board is eleven hexes across: its hexes are drawn smaller so that
-    the image stays within 800 px, as every other board (at Discord's 550 px a hex keeps
-    two thirds of its size or more), while its words, chips and pieces keep their sizes."""
-    from render.seafarers.board import MAX_WIDTH, R, geometry
+# -- the landscape board: the band, the map, the players' column ---------------------------
 
-    s = GAME.setup(4, {"scenario": "greater_catan"}, "wide")
-    for _ in range(300):
+
+def _until(phase: str, seed: str = "render"):
+    """A 4-player New Shores game of AI moves, stopped at its first ``phase``."""
+    s = GAME.setup(4, {}, seed)
+    rng = random.Random(seed)
+    while s.phase != phase:
+        assert GAME.result(s) is None, f"no {phase} phase in this game"
         seat = min(GAME.to_act(s))
-        GAME.apply(s, seat, GAME.ai_action(s, seat, random.Random(1)))
+        GAME.apply(s, seat, GAME.ai_action(s, seat, rng))
+    return s
+
+
+@pytest.mark.parametrize("sid", ["classic", "new_shores", "four_islands", "oceans",
+                                 "through_the_desert", "new_world", "great_crossing",
+                                 "greater_catan"])
+def test_every_map_is_as_large_as_its_box_allows(sid: str) -> None:
+    """The island fills its box on the board in width or in height (or has the largest
+    hexes, R); every hex keeps a radius of 40 px or more, its word, chip and name one
+    above the other."""
+    from engine.seafarers.scenario_rules import SCENARIOS
+    from render.seafarers.hexmap import MAP_H, MAP_W, R, geometry
+
+    n = max(SCENARIOS[sid].players)
+    g = geometry(GAME.view(GAME.setup(n, {"scenario": sid}, "large"), None)["hexes"])
+    assert g.width <= MAP_W and g.height <= MAP_H
+    # one pixel more of radius adds 15 to 19 px across, 14 px down
+    assert g.r == R or g.width > MAP_W - 19 or g.height > MAP_H - 14, g
+    assert g.r >= 40
+
+
+def test_the_band_says_who_rolls_and_every_players_points() -> None:
+    from render.seafarers.board import header_of, plan
+
+    s = _until("roll")
     v = _view(s, None)
-    g = geometry(v["hexes"])
-    img = Image.open(io.BytesIO(render.draw_board("seafarers", v)))
-    assert g.r < R and img.width == g.width <= MAX_WIDTH and 550 / img.width >= 2 / 3
-    assert geometry(_view(GAME.setup(4, {}, "narrow"), None)["hexes"]).r == R
+    head = header_of(v, plan(v).key)
+    assert head.turn == f"▶ {NAMES[s.turn]} rolls the dice (or plays a development card first)"
+    assert head.score_label == "VP:"
+    assert [(u.name, u.value) for u in head.score] == [
+        (NAMES[p], str(v["players"][p]["vp"])) for p in range(4)]
+    assert "New Shores · round " in head.info and "13 VP to win" in head.info
+
+
+def test_at_the_end_the_band_names_the_winner_and_the_final_points() -> None:
+    from render.seafarers.board import header_of, plan
+
+    s = _game("banner", 5000)
+    result = GAME.result(s)
+    v = _view(s, None)
+    head = header_of(v, plan(v).key)
+    winner = result["winners"][0]
+    assert head.turn == f"★ {NAMES[winner]} wins with {result['scores'][winner]} VP!"
+    assert head.score_label == "Final VP:"
+    assert [u.value for u in head.score] == [str(k) for k in result["scores"]]
+
+
+def test_the_players_to_discard_are_framed_in_gold_and_told_how_many() -> None:
+    """While some players discard, each of them has a gold frame, a ▶ beside his block
+    and an orange "discards 4" marker; the others keep a plain frame."""
+    from render import palette as pal
+    from render.seafarers.board import GUTTER, layout, markers
+
+    s = _until("discard")
+    v = _view(s, None)
+    png = render.draw_board("seafarers", v)
+    boxes = layout(v)
+    acting = set(v["to_act"])
+    assert acting and len(acting) < 4
+    for p in range(4):
+        x0, y0, x1, y1 = boxes[f"player{p}"]
+        mid = (y0 + y1) / 2
+        owed = v["players"][p]["owed"]
+        frame_gold = _near(png, (x0 + 1, mid), pal.GOLD, tol=16)
+        pointer = any(_near(png, (x0 - GUTTER / 2 + dx, mid), pal.GOLD, tol=40)
+                      for dx in range(-4, 5))
+        assert frame_gold == pointer == (p in acting), p
+        assert (f"discards {owed}" in [m.long for m in markers(v, p)]) == (p in acting)
+
+
+def test_the_column_counts_cards_and_shows_who_holds_the_markers() -> None:
+    """Cards in hand and development cards by number only; Longest Trade Route and
+    Largest Army on their holder's block; the short forms when they do not fit."""
+    from render.seafarers.board import count_words, markers
+
+    v = _view(_game("markers", 400), None)
+    v["players"][2].update(cards=9, devs=2, knights=3, route=6, special=1)
+    v["longest"] = v["army"] = 2
+    assert count_words(v, 2) == "9 cards · 2 dev · 3 knights · route 6"
+    assert [m.long for m in markers(v, 2)] == ["Longest Route", "Largest Army", "+1 island"]
+    assert not any(m.long in ("Longest Route", "Largest Army") for m in markers(v, 1))
+    full = render.draw_board("seafarers", v)
+    assert render.draw_board("seafarers", dict(v, army=None)) != full
+
+
+def test_the_table_says_the_roll_the_bank_and_the_offer_and_each_block_its_answer() -> None:
+    """The offer in the resources' one order (never the order of picking), and on each
+    answering player's block his answer."""
+    from render.seafarers.board import TABLE_LINES, markers, table_lines
+
+    v = _view(_game("table", 400), None)
+    v["dice"] = [5, 1]
+    v["offer"] = {"from": 0, "give": {"ore": 1, "wool": 2}, "get": {"brick": 1},
+                  "answers": [None, "accept", "decline", "counter"], "counters": {}}
+    text = [t for t, _ in table_lines(v)]
+    assert text[0] == "Roll: 5 + 1 = 6"
+    assert " ".join(text).startswith("Roll: 5 + 1 = 6 Bank: wood ")
+    assert "Offer: 2 wool, 1 ore for 1 brick" in text
+    assert len(text) <= TABLE_LINES
+    answers = ("accepts", "declines", "counters")
+    said = [[m.long for m in markers(v, p) if m.long in answers] for p in range(4)]
+    assert said == [[], ["accepts"], ["declines"], ["counters"]]
+
+
+def test_a_long_offer_keeps_the_band_within_the_height_the_key_size_was_set_for() -> None:
+    """Two turn lines at the most (the rest cut with "…"), so the board never grows taller
+    than the key lines' size allows for in the inline box."""
+    from render.headline import INLINE_BOX, KEY_CAP, band_height, cap_height, inline_scale
+    from render.seafarers.board import MARGIN, TURN_MOST, _header, layout, plan
+
+    v = _view(_game("long", 400), None)
+    v["pending"] = "{name} offers " + "1 wool, " * 40 + "for 1 brick"
+    board = plan(v)
+    _, lay = _header(v, board)
+    assert len(lay.turn_lines) == TURN_MOST and lay.turn_lines[-1].endswith("…")
+    height = layout(v)["image"][3]
+    assert height <= band_height(board.key, 4) + board.body + 2 * MARGIN
+    assert cap_height(board.key) * inline_scale(board.width, height, INLINE_BOX) >= KEY_CAP

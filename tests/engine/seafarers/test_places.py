@@ -1,5 +1,5 @@
 """The view's ``places``: the corners the board image numbers, those where the player on
-turn could put a piece now (render/seafarers/board.py draws no other corner number)."""
+turn could put a piece now (render/seafarers/hexmap.py draws no other corner number)."""
 
 from __future__ import annotations
 
