@@ -25,6 +25,7 @@ from itertools import combinations
 
 from engine.core import Action
 
+from .actions import action_of
 from .cards import (
     COLOURS,
     NUMBER,
@@ -286,8 +287,6 @@ def choose_taker(s: State, seat: int) -> int:
 
 def ai_action(state: State, seat: int, rng: random.Random, level: str = "easy") -> Action | None:
     """A sensible move for ``seat``, or None when it has none."""
-    from .game import action_of  # the labels live with the game
-
     s = state
     if s.phase == OVER or not 0 <= seat < s.n:
         return None

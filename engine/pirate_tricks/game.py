@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
 from . import ai as _ai
 from . import rules
+from .actions import ARG, BIDS, CARD_ACTIONS, MISSING, action_of, arg_of, bid_action
 from .cards import COLOUR_NAMES, NAMES, TRICKS, card_name
 from .decisions import DECISIONS
-from .rules import P, led_colour, row_name
+from .rules import led_colour, row_name
 from .scorecards import CARDS, DECKS, RECRUITMENT, TREASURE
 from .state import BID, CHOOSE, DITCH, OVER, PLAY, PREDICT, REVEAL, State
 from .state import clone as _clone
@@ -21,15 +21,6 @@ from .state import load as _load
 from .view import determinize as _determinize
 from .view import view as _view
 
-#: the argument of each kind of move: its key in ``Action.args`` and its type
-ARG: dict[str, tuple[str, type]] = {
-    "bid": ("amount", int),
-    "reveal": ("card", str),
-    "give": ("seat", int),
-    "ditch": ("card", str),
-    "predict": ("tricks", int),
-    "play": ("card", str),
-}
 HINTS: dict[str, str] = {
     "bid": "place a sealed bid",
     "reveal": "pick a card to reveal for the tie-break",
@@ -38,60 +29,6 @@ HINTS: dict[str, str] = {
     "predict": "predict your tricks",
     "play": "play a card",
 }
-_MISSING = object()
-
-
-def arg_of(action: Action) -> Any:
-    """The rules' argument of an Action, or _MISSING when its args are malformed."""
-    spec = ARG.get(action.kind)
-    if spec is None:
-        return _MISSING
-    key, typ = spec
-    try:
-        args = action.args
-        if len(args) != 1 or key not in args:
-            return _MISSING
-        value = args[key]
-    except (AttributeError, TypeError):
-        return _MISSING
-    if type(value) is not typ:
-        return _MISSING
-    return value
-
-
-# Actions are immutable: the common ones are made once and shared (random play and the AI
-# ask for legal moves hundreds of thousands of times).
-_BIDS: list[Action] = [Action("bid", {"amount": k}, f"Bid {k} loon (sealed)") for k in range(200)]
-_PREDICT: list[Action] = [
-    Action("predict", {"tricks": k}, f"Predict {k} trick{'' if k == 1 else 's'}")
-    for k in range(TRICKS + 1)
-]
-_CARD_ACTIONS: dict[str, dict[str, Action]] = {
-    "reveal": {c: Action("reveal", {"card": c}, f"Reveal {name} for the tie-break")
-               for c, name in NAMES.items()},
-    "ditch": {c: Action("ditch", {"card": c}, f"Ditch {name}") for c, name in NAMES.items()},
-    "play": {c: Action("play", {"card": c}, f"Play {name}") for c, name in NAMES.items()},
-}
-
-
-def bid_action(k: int) -> Action:
-    return _BIDS[k] if k < len(_BIDS) else Action("bid", {"amount": k}, f"Bid {k} loon (sealed)")
-
-
-def give_action(s: State, seat: int, target: int) -> Action:
-    text = (f"Take {row_name(s.row)} yourself" if target == seat
-            else f"Give {row_name(s.row)} to {P(target)}")
-    return Action("give", {"seat": target}, text)
-
-
-def action_of(s: State, seat: int, kind: str, arg: Any) -> Action:
-    if kind == "bid":
-        return bid_action(arg)
-    if kind == "predict":
-        return _PREDICT[arg]
-    if kind == "give":
-        return give_action(s, seat, arg)
-    return _CARD_ACTIONS[kind][arg]
 
 
 def _waiting_for(s: State, seat: int) -> str:
@@ -126,7 +63,7 @@ def refusal(s: State, seat: int, action: Action) -> str:
     arg = arg_of(action)
     if kind not in ARG:
         why = f"There is no move called {kind!r}"
-    elif arg is _MISSING:
+    elif arg is MISSING:
         key, typ = ARG[kind]
         why = f"A {kind!r} move needs one {typ.__name__} called {key!r}"
     elif ARG[kind][1] is str and arg not in NAMES:
@@ -188,7 +125,7 @@ class PirateTricks:
         if ph == PLAY:
             if seat != s.turn:
                 return []
-            table = _CARD_ACTIONS["play"]
+            table = CARD_ACTIONS["play"]
             hand = s.hands[seat]
             if s.trick:
                 led = s.trick[0][1][0]
@@ -199,8 +136,8 @@ class PirateTricks:
         if ph == BID:
             if seat in s.bidders and s.bids[seat] is None:
                 limit = s.loon[seat] + 1
-                if limit <= len(_BIDS):
-                    return _BIDS[:limit]
+                if limit <= len(BIDS):
+                    return BIDS[:limit]
                 return [bid_action(k) for k in range(limit)]
             return []
         return [action_of(s, seat, k, a) for k, a in rules.options(s, seat)]
@@ -208,7 +145,7 @@ class PirateTricks:
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         arg = arg_of(action)
         if (
-            arg is _MISSING
+            arg is MISSING
             or type(seat) is not int
             or not 0 <= seat < state.n
             or not rules.is_legal(state, seat, action.kind, arg)
