@@ -49,7 +49,7 @@ def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
     if kind == "end":
         return "End your turn"
     if kind == "place":
-        return _place_label(a["tile"], a["space"], a["rot"], bool(a.get("boarding")))
+        return place_label(a["tile"], a["space"], a["rot"], bool(a.get("boarding")))
     if kind == "battle":
         return "Play Battle: a battle now, then your turn ends"
     if kind == "move":
@@ -75,7 +75,9 @@ def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
     return kind
 
 
-def _place_label(tile: str, space: str, rot: int, boarding: bool) -> str:
+def place_label(tile: str, space: str, rot: int, boarding: bool = False) -> str:
+    """A placement's words, the same whether it is legal now or planned for later in the
+    turn (the panel plans a whole turn before it is played)."""
     extra = " and start a battle (Boarding)" if boarding else ""
     return f"Place {tile_name(tile)} on {space}, {facing_text(rot)}{extra}"
 
@@ -186,7 +188,7 @@ def labelled_actions(state: dict, seat: int) -> list[Action]:
 
 def _place_actions() -> dict[tuple[str, int], tuple[list[Action], list[Action]]]:
     """rules.PLACES with each placement labelled."""
-    return {key: tuple([Action(kind, a, _place_label(a["tile"], a["space"], a["rot"],
+    return {key: tuple([Action(kind, a, place_label(a["tile"], a["space"], a["rot"],
                                                      "boarding" in a)) for kind, a in moves]
                        for moves in pair)  # type: ignore[misc]
             for key, pair in rules.PLACES.items()}

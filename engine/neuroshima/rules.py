@@ -11,7 +11,7 @@ turns each Drift unit that moved), "over".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from engine.core import Event, counted, rng
@@ -99,10 +99,11 @@ def board_full(s: dict) -> bool:
     return all(board[i] is not None for i in STANDARD)
 
 
-def battles_allowed(s: dict, seat: int) -> bool:
+def battles_allowed(s: Mapping[str, Any], seat: int) -> bool:
     """No Battle tile, Tavern or Boarding once any player has drawn the last tile (Q12; the
     option ``last_draw_blocks=own``: once ``seat`` has drawn its own last tile; never in the
-    tie-break turns, Q13)."""
+    tie-break turns, Q13). ``s`` is a state or a view: both hold these keys (a view counts
+    the pile's tiles, a state lists them)."""
     if s["opts"]["last_draw_blocks"] == "own":
         return bool(s["piles"][seat]) and not s["tiebreak"]
     return s["last_draw"] is None
@@ -229,6 +230,22 @@ def _place_at(k: str, i: int, can_fight: bool, empty_standard: int,
     if boarding and can_fight and not (empty_standard == 1 and not is_water(i)):
         return boarding
     return plain
+
+
+def free_placements(k: str, occupied: Collection[int], can_fight: bool) -> list[tuple[str, dict]]:
+    """The placements of tile ``k`` in the play phase when the spaces in ``occupied`` are
+    taken: each empty space it may go on (Water for a Drift unit, a standard space for the
+    others: section 2.3), each facing that looks different, and the Bossman's Boarding
+    where ``can_fight`` (``battles_allowed``). The same moves ``options`` lists, for a turn
+    planned before it is played: after the forced discard (section 2.2: holding 3, discard
+    one "before doing anything else"), or after tiles planned but not yet placed."""
+    row = TILES[k]
+    if row["kind"] not in PLACEABLE:
+        return []
+    taken = set(occupied)
+    empty_standard = sum(1 for i in STANDARD if i not in taken)
+    return [m for i in (WATER if row["drift"] else STANDARD) if i not in taken
+            for m in _place_at(k, i, can_fight, empty_standard)]
 
 
 def placements(s: dict, seat: int, k: str, label: str) -> list[tuple[str, dict]]:
