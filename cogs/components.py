@@ -17,8 +17,9 @@ publisher) never imports the code that answers its clicks.
 - ``parley:batch:<key>:<seat>:<moves>:<finish>``: a multi-pick menu applied as one batch,
   then the ``finish`` action (a bid of several cards, then "confirm"; "-" for none).
 - ``parley:step:<key>:<seat>:<moves>:<path>``: a pick of a move composed pick by pick (a
-  Neuroshima placement is tile, space, facing); ``<path>`` is the picks so far, joined by
-  "." ("p_smuggler.c3.2"), and the empty path is the panel itself (Back).
+  Neuroshima turn planned as discard, then a space and facing per tile); ``<path>`` is the
+  picks so far, joined by "." ("t.x2.0_c3_1"), and the empty path is the panel itself
+  (Back).
 - ``parley:steps:<key>:<seat>:<moves>:<part>``: a menu of such picks; each option's value
   is the path it leads to (a multi-pick menu: see ``adapters.Menu``).
 - ``parley:plan:<key>:<seat>:<moves>:<path>``: Confirm of a move made of several steps
@@ -71,7 +72,7 @@ STEP = r"parley:step:" + _SEAT + r":(?P<path>[\w.]*)"
 STEPS = r"parley:steps:" + _SEAT + r":(?P<part>[0-9]+)"
 PLAN = r"parley:plan:" + _SEAT + r":(?P<path>[\w.]+)"
 #: the settings a menu of the private turn clock message changes
-CLOCK_FIELDS = ("remind", "limit", "timeout")
+CLOCK_FIELDS = ("remind", "limit", "timeout", "forced")
 CLOCKSET = r"parley:clockset:(?P<key>[0-9]+):(?P<field>" + "|".join(CLOCK_FIELDS) + ")"
 #: the finish of a batch that has none
 NO_FINISH = "-"
