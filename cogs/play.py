@@ -9,6 +9,7 @@ pick by pick applies nothing: it redraws the panel as the next step (``show_step
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Collection, Sequence
 
@@ -72,8 +73,12 @@ def typed_move(table: Table, seat: int, typed: str,
 def done_text(table: Table, outcome: Outcome, seat: int) -> str:
     """The private answer to a move: what was applied, and the seat's private news."""
     names = names_of(table)
+    said = [label(s, names, markdown=True) for s in outcome.applied]
+    # the same step several times in a row (a discard of four cards, made one card at a
+    # time by the engine) is said once, with how many times
+    runs = [(text, len(list(group))) for text, group in itertools.groupby(said)]
     lines = [texts.DONE.format(
-        label="; ".join(label(s, names, markdown=True) for s in outcome.applied))]
+        label="; ".join(text if k == 1 else f"{text} ({k} times)" for text, k in runs))]
     lines += [texts.fill(e.text, names, seat) for e in outcome.events
               if e.to is not None and seat in e.to and e.text]
     return texts.clip("\n".join(lines), texts.CONTENT_LIMIT)

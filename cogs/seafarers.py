@@ -23,6 +23,12 @@ and those who hold what it asks find Accept, Decline and Counter-offer on their 
 the offer in words (the view's "pending", which the panel's status line shows). The player
 who made it finds a **Trade with …** button for each who accepted or countered, beside
 Withdraw and the rest of the turn's moves.
+
+Fewer clicks (issue 22): a discard on a 7 is picked whole in one menu of the private panel
+(one entry per card held; bundles of cards when the hand holds more than a menu lists),
+then one Confirm that names the cards (``discard_step``); ``/catan discard`` takes the whole
+discard too. The founding places are named by their hexes and dots, best first
+(engine/seafarers/founding.py), so the best 25 fill the panel's first menu.
 """
 
 from __future__ import annotations
@@ -39,10 +45,12 @@ import render
 from cogs import texts
 from cogs.actions import busy_choices, decode
 from cogs.adapters import GameAdapter, Menu, Panel, Pick, Step
+from cogs.components import MENU_SIZE
 from cogs.play import command_move, move_choices
 from cogs.seats import legal, names_of
 from engine.core import Action, IllegalAction
 from engine.seafarers.board import RESOURCES
+from engine.seafarers.discards import discard_words, whole_discard
 from engine.seafarers.rules import OFFER_MAX, offer_text
 from engine.seafarers.state import BANK_EACH
 from engine.table import Table
@@ -115,6 +123,10 @@ _PLACE = re.compile(r"\b(?<!:)(\d+-\d+|\d+)\b(?!:\d)")
 
 
 def _place(a: Action) -> str:
+    """The place a move names: its corner's number ("37"), else the first place in its
+    label (a founding place's label begins with its hexes: "ore 6, ... (11 dots, at 37)")."""
+    if "c" in a.args:
+        return str(int(a.args["c"]) + 1)
     m = _PLACE.search(a.label or "")
     return m.group(1) if m else ""
 
@@ -337,6 +349,130 @@ def ship_step(actions: Sequence[Action], path: str) -> Step | None:
     return step
 
 
+# -- a discard picked whole -------------------------------------------------------------------
+
+#: the mark of each entry of the discard menu in a path ("d.a.c.f"), one letter an entry, so
+#: that the path of a whole menu picked (25 entries) stays short enough for a custom id
+_MARKS = "abcdefghijklmnopqrstuvwxy"
+#: a discard is picked whole from the panel's step "d"
+DISCARD_PATH = "d"
+
+
+def seat_owes(view: Mapping[str, Any]) -> int:
+    """How many cards the seat of this view still has to discard."""
+    seat = view.get("seat")
+    players = view.get("players") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(players):
+        return 0
+    return int(players[seat].get("owed") or 0)
+
+
+def discard_entries(hand: Mapping[str, int], owed: int) -> list[tuple[str, int]]:
+    """The entries of the discard menu, as (resource, cards): one entry a card, for as many
+    cards of each resource as may be discarded (never more than owed), when they fit one
+    menu; otherwise bundles of 1, 2, 4, 8... cards of each resource and one of what is left,
+    smallest first, whose picks add up to any count (at most 19 of a resource: 5 bundles,
+    25 in all)."""
+    single = [(res, 1) for res in RESOURCES for _ in range(min(int(hand.get(res, 0)), owed))]
+    if len(single) <= MENU_SIZE:
+        return single
+    out: list[tuple[str, int]] = []
+    for res in RESOURCES:
+        left, size = min(int(hand.get(res, 0)), owed), 1
+        sizes: list[int] = []
+        while left > 0:
+            sizes.append(min(size, left))
+            left -= sizes[-1]
+            size *= 2
+        out += [(res, n) for n in sorted(sizes)]
+    return out[:MENU_SIZE]
+
+
+def discard_step(view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
+    """A discard on a 7 picked whole (path "d", then one mark a pick: "d.b.c.f"): one menu
+    of the cards held, as many picks as cards owed, then Confirm, which names the cards
+    ("✅ Confirm: Discard 2 wood, 1 ore") and applies the discard moves as one batch.
+
+    The picks add up: a pick of fewer cards than owed leaves them picked and the menu
+    offers the cards left, as many as are still to pick, so a discard is never picked one
+    too many and no pick is wasted; **Back** takes the last card off again. A pick that
+    cannot be discarded (a forged path, bundles adding up to too many) gets the reason and
+    no Confirm: a discard cannot be taken back. None when the path names nothing the seat
+    may do now."""
+    prefix, _, rest = path.partition(".")
+    if prefix != DISCARD_PATH or not any(a.kind == "discard" for a in actions):
+        return None
+    hand = {res: int(n) for res, n in (view.get("hand") or {}).items()}
+    owed = seat_owes(view)
+    entries = discard_entries(hand, owed)
+    picked: list[int] = []
+    for part in filter(None, rest.split(".")):
+        i = _MARKS.find(part) if len(part) == 1 else -1
+        if not 0 <= i < len(entries) or i in picked:
+            return None
+        picked.append(i)
+    cards: dict[str, int] = {}
+    for i in picked:
+        res, n = entries[i]
+        cards[res] = cards.get(res, 0) + n
+    count = sum(cards.values())
+    left = owed - count
+    one_each = all(n == 1 for _, n in entries)
+    plan: list[Action] = []
+    refusal = ""
+    if left < 0:
+        refusal = (f"You picked {count} cards, {-left} too many: **Back** takes the last "
+                   "pick off.")
+    elif left == 0:
+        try:
+            plan = whole_discard(hand, owed, cards)
+        except IllegalAction as err:
+            refusal = err.reason
+    if plan:
+        last = plan[-1]
+        plan[-1] = Action(last.kind, dict(last.args), discard_words(cards))
+    # the menu: the entries not picked yet (bundles no bigger than what is left to pick)
+    base = path.rstrip(".")
+    seen: dict[str, int] = {}
+    picks: list[Pick] = []
+    for i, (res, n) in enumerate(entries):
+        seen[res] = seen.get(res, 0) + 1
+        if i in picked or n > left:
+            continue
+        if one_each:
+            text, about = res.capitalize(), f"card {seen[res]} of the {hand[res]} {res} you hold"
+        else:
+            text, about = f"{n} {res}", f"picks add up; you hold {hand[res]} {res}"
+        picks.append(Pick(text, f"{base}.{_MARKS[i]}", description=about))
+    menus: list[Menu] = []
+    if picks and left > 0:
+        words = f"The {owed} cards you discard…" if not picked else \
+            f"{left} more card{'s' if left != 1 else ''} to discard…"
+        menus.append(Menu(words, picks, left if one_each else len(picks)))
+    held = offer_text({r: n for r, n in hand.items() if n}) or "no cards"
+    lines = [f"A 7 was rolled and you hold more than 7 cards: pick the **{owed}** you "
+             "discard (half, rounded down). They go back to the bank; a discard cannot be "
+             "taken back.",
+             f"You hold: {held}."]
+    if not one_each:
+        lines.append("Your hand is bigger than one menu lists, so each entry is a bundle of "
+                     "cards and your picks add up: 1 wood and 4 wood discard 5 wood.")
+    if plan:
+        kept = {r: hand.get(r, 0) - cards.get(r, 0) for r in RESOURCES}
+        lines.append(f"You discard **{offer_text(cards)}** and keep "
+                     f"**{offer_text({r: n for r, n in kept.items() if n > 0}) or 'nothing'}**."
+                     " Confirm to discard them.")
+    elif cards and left > 0:
+        lines.append(f"Picked so far: **{offer_text(cards)}**. Pick {left} more "
+                     f"card{'s' if left != 1 else ''}.")
+    if left > 0 and not picks:
+        refusal = (f"No bundle left is as small as the {left} still to pick: **Back** "
+                   "takes the last pick off.")
+    if refusal:
+        lines.append(f"⚠️ {refusal}")
+    return Step("Discard on a 7", "\n".join(lines), menus=menus, plan=plan)
+
+
 class SeafarersAdapter(GameAdapter):
     def panel(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Panel:
         kinds = {a.kind for a in actions}
@@ -353,13 +489,21 @@ class SeafarersAdapter(GameAdapter):
         if sum(a.kind == "move_ship" for a in actions) > SHIP_MENU:
             steps.append(Pick("Move a ship…", "m", emoji="⛵"))
             composing.add("move_ship")
+        if "discard" in kinds:  # picked whole in one menu (discard_step)
+            owed = seat_owes(view)
+            steps.append(Pick(f"Discard {owed} card{'s' if owed != 1 else ''}…", DISCARD_PATH,
+                              emoji="🗑️"))
+            composing.add("discard")
         buttons = [a for kind in BUTTON_KINDS for a in actions if a.kind == kind]
         # building first, ship moves last (the commands reach them all)
         menu = sorted((a for a in actions if a.kind not in BUTTON_KINDS and
                        a.kind not in composing),
                       key=lambda a: MENU_ORDER.get(a.kind, 5))
+        placeholder = "Choose one move (places as on the board)…"
+        if view.get("phase") == "setup_settlement":  # listed best first (founding.py)
+            placeholder = "Where to found your settlement (best places first)…"
         return Panel(steps=steps, buttons=buttons, button_rows=2, menu=menu,
-                     menu_placeholder="Choose one move (places as on the board)…")
+                     menu_placeholder=placeholder)
 
     def picture(
         self, before: Mapping[str, Any], after: Mapping[str, Any] | None, step: Step
@@ -370,8 +514,11 @@ class SeafarersAdapter(GameAdapter):
         return render.draw_board(GAME_ID, after), render.text_board(GAME_ID, after)
 
     def step(self, view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
-        if path.partition(".")[0] == "m":
+        first = path.partition(".")[0]
+        if first == "m":
             return ship_step(actions, path)
+        if first == DISCARD_PATH:
+            return discard_step(view, actions, path)
         return offer_step(view, actions, path)
 
     def prompt(self, view: Mapping[str, Any]) -> str:
@@ -426,6 +573,19 @@ def _offer(give: str, get: str, prefix: str):
         started = bool(legal(table, seat, {f"{prefix}_give", f"{prefix}_get", f"{prefix}_send"}))
         return offer_steps(give, get, prefix, started)
     return steps
+
+
+def discard_moves(table: Table, seat: int, wanted: Sequence[str]) -> list[Action]:
+    """The discard moves of ``/catan discard``: the whole discard, checked first (exactly
+    the cards still owed, each held), so that a wrong count discards nothing."""
+    if not legal(table, seat, {"discard"}):
+        raise IllegalAction("There is nothing to discard now: a player discards only after "
+                            "a 7 is rolled, when holding more than 7 cards.")
+    view = table.view(table.game, seat)
+    cards: dict[str, int] = {}
+    for res in wanted:
+        cards[res] = cards.get(res, 0) + 1
+    return whole_discard(view.get("hand") or {}, seat_owes(view), cards)
 
 
 BUILD = frozenset({"road", "ship", "settlement", "city", "harbour"})
@@ -533,12 +693,12 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     async def withdraw(self, interaction: discord.Interaction) -> None:
         await command_move(interaction, _first("withdraw", "offer_cancel"))
 
-    @app_commands.command(name="discard", description="Discard cards after a 7 (private)")
-    @app_commands.describe(cards="The cards, e.g. 2 wood, 1 ore")
+    @app_commands.command(name="discard", description="Discard half your cards after a 7, "
+                          "all at once (private)")
+    @app_commands.describe(cards="All the cards you discard, e.g. 2 wood, 1 ore")
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         wanted = parse_cards(cards)
-        await command_move(interaction,
-                           lambda t, s: [Action("discard", {"res": r}) for r in wanted])
+        await command_move(interaction, lambda t, s: discard_moves(t, s, wanted))
 
     @app_commands.command(name="robber", description="Move the robber or the pirate")
     @app_commands.describe(hex="The hex (pick from the list)")

@@ -20,6 +20,7 @@ from engine.core import Action
 from . import offers
 from .board import RESOURCES
 from .facts import KIND_INDEX, distance_closed, facts
+from .founding import best_first, dots, dots_words, land_best_first
 from .rules import (
     COST,
     DEV_NAMES,
@@ -87,8 +88,6 @@ def label(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> str:
     if kind == "bank":
         return _bank_label(args["give"], args["get"],
                            facts(s).seat(s, seat).ratios(s)[RI[args["give"]]])
-    if kind == "discard":
-        return _discard_label(args["res"], s.owed[seat])
     if kind == "offer_send":
         o = s.offer
         return f"Offer {offer_text(o['give'])} for {offer_text(o['get'])}"
@@ -136,7 +135,7 @@ def _label_of(d: Any, key: tuple) -> str:
     if kind == "settlement":
         c = key[1]
         if len(key) > 2:
-            return _fit(f"Found a start settlement at {c + 1}: {corner_words(d, c)}")
+            return start_words(d, c)
         return _fit(f"Build a settlement at {c + 1}: {corner_words(d, c)}",
                     f" ({_COST_TEXT['settlement']})")
     if kind in ("road", "ship"):
@@ -224,6 +223,22 @@ def _fit(text: str, tail: str = "") -> str:
     return text + tail if len(text) + len(tail) <= LABEL_LIMIT else text
 
 
+def start_words(s: Any, c: int) -> str:
+    """A founding place as the founding menu lists it (issue 22, "Fewer clicks"): its land
+    hexes, those with more dots first, "sea" if the sea touches it, its harbour, then its
+    dots (founding.py) and its number on the board image: "ore 6, wool 10, brick 3 (11
+    dots, at 37)", "grain 9, sea + 3:1 harbour (4 dots, at 12)". ``s``: a State or a
+    _Deal."""
+    b = s.board
+    text = ", ".join(hex_words(s, h) for h in land_best_first(s, c))
+    if any(s.terrain[h] == "sea" for h in b.corner_hexes[c]) or len(b.corner_hexes[c]) < 3:
+        text += ", sea" if text else "sea"
+    for _, kind, c1, c2 in s.harbours:
+        if c in (c1, c2):
+            text += " + " + ("3:1 harbour" if kind == "any" else f"2:1 {kind} harbour")
+    return f"{text} ({dots_words(dots(s, c))}, at {c + 1})"
+
+
 def corner_words(s: Any, c: int) -> str:
     """The hexes at corner ``c`` as a player reads them off the board image: each land
     hex by its word and number in reading order, "sea" once if the sea touches it, and
@@ -259,6 +274,8 @@ def _plain_label(kind: str, args: Mapping[str, Any]) -> str | None:
         return f"Take 1 {args['res']} from the gold field"
     if kind == "plenty":
         return f"Take 1 {args['res']} (Year of Plenty)"
+    if kind == "discard":
+        return f"Discard 1 {args['res']}"
     if kind == "play":
         name = DEV_NAMES[args["card"]]
         return f"Play {name} on {args['res']}" if "res" in args else f"Play {name}"
@@ -274,10 +291,6 @@ def _bank_label(give: str, get: str, ratio: int) -> str:
     return f"Trade {ratio} {give} for 1 {get} with {where}"
 
 
-def _discard_label(res: str, owed: int) -> str:
-    return f"Discard 1 {res} ({owed} still to discard)"
-
-
 # -- the Actions whose labels depend on no board, made once -----------------------------------
 
 #: moves without args, by kind
@@ -287,7 +300,8 @@ _ROLL, _OFFER, _END, _END_AUTO = (_BARE["roll"], _BARE["offer"], _BARE["end"],
 #: moves naming one resource, by kind, in the order of RESOURCES
 _BY_RES = {
     kind: tuple(Action(kind, {"res": r}, _plain_label(kind, {"res": r})) for r in RESOURCES)
-    for kind in ("offer_give", "offer_get", "counter_give", "counter_get", "gold", "plenty")
+    for kind in ("offer_give", "offer_get", "counter_give", "counter_get", "gold", "plenty",
+                 "discard")
 }
 #: bank trades: [ratio][give][get] (None where give == get)
 _BANK = {
@@ -308,20 +322,6 @@ _PLAY = {
 #: steal from / trade with a seat, by seat
 _SEAT = {kind: tuple(Action(kind, {"seat": p}, _plain_label(kind, {"seat": p}))
                      for p in range(8)) for kind in ("steal", "trade")}
-_DISCARD: dict[tuple[int, int], Action] = {}
-#: every key there can be: 5 resources times what a seat can owe (half of at most the 95
-#: resource cards of the game), so the cache is never emptied (reliability issue, item 8)
-_DISCARD_BOUND = 5 * 48
-
-
-def _discard(i: int, owed: int) -> Action:
-    a = _DISCARD.get((i, owed))
-    if a is None:
-        r = RESOURCES[i]
-        a = _DISCARD[i, owed] = Action("discard", {"res": r}, _discard_label(r, owed))
-    return a
-
-
 #: the Actions one board keeps for its moves (its ``memo``); the board lives as long as its
 #: game, and a long game meets a few thousand; emptied when full
 MEMO_BOUND = 50_000
@@ -367,11 +367,8 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         if owed <= 0:
             return []
         hand = s.hands[seat]
-        out = []
-        for i in range(5):
-            if hand[i] > 0:
-                out.append(_discard(i, owed))
-        return out
+        res = _BY_RES["discard"]
+        return [res[i] for i in range(5) if hand[i] > 0]
     if seat not in to_act(s):
         return []
     if ph == GOLD or ph == PLENTY:  # a resource of choice, from what the bank holds
@@ -394,7 +391,7 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         out.append(_BARE["stop"])
         return out
     if ph == SETUP_SETTLE:
-        return start_spots(s, seat)
+        return founding_moves(s, seat)
     if ph == HARBOURS:
         top = s.extra["harbours"][-1]
         return [_kept(s, seat, ("harbour", e, top), "harbour", {"e": e})
@@ -415,7 +412,7 @@ def allowed(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> Action |
 
 def start_spots(s: State, seat: int) -> list[Action]:
     """Where a start settlement may stand: a corner touching the scenario's start area
-    (scenario_rules.py), with the distance rule."""
+    (scenario_rules.py), with the distance rule; in the order of the corners."""
     b = s.board
     start = tuple(rules_of(s).start_spots(s, seat))
     memo = b.memo
@@ -428,6 +425,18 @@ def start_spots(s: State, seat: int) -> list[Action]:
             if b.corner_land[c] and any(start[h] for h in b.corner_hexes[c])]
     closed = distance_closed(s, b)
     return [a for c, a in spots if c not in closed]
+
+
+def founding_moves(s: State, seat: int) -> list[Action]:
+    """The start settlements the seat may found (``start_spots``), the best places first
+    (founding.py: more dots, then more variety), so that the first menu of the panel holds
+    the best 25 of them (issue 22, "Fewer clicks")."""
+    memo = s.board.memo
+    rank = memo.get(("founding rank",))
+    if rank is None:
+        rank = memo[("founding rank",)] = {
+            c: i for i, c in enumerate(best_first(s, range(len(s.board.corners))))}
+    return sorted(start_spots(s, seat), key=lambda a: rank[a.args["c"]])
 
 
 def _robber_moves(s: State, seat: int) -> list[Action]:

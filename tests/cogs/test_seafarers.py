@@ -53,6 +53,39 @@ async def intended(h: Harness, user: FakeUser, rng: random.Random,
     return Action("end", {}) if action.kind == "end_auto" else action
 
 
+def ai_discard(state, seat: int, rng: random.Random) -> dict[str, int]:
+    """The whole discard the heuristic player makes on a 7 (it picks one card at a time),
+    played out on a copy: resource -> cards."""
+    world = GAME.clone(state)
+    cards: dict[str, int] = {}
+    while world.phase == "discard" and world.owed[seat] > 0:
+        step = ai_action(world, seat, rng, "easy")
+        cards[step.args["res"]] = cards.get(step.args["res"], 0) + 1
+        GAME.apply(world, seat, step)
+    return cards
+
+
+def discard_text(cards: dict[str, int]) -> str:
+    """"2 wood, 1 ore", in the order of RESOURCES."""
+    return ", ".join(f"{cards[r]} {r}" for r in RESOURCES if cards.get(r))
+
+
+async def discard_by_panel(h: Harness, user: FakeUser, panel: Msg,
+                           cards: dict[str, int]) -> None:
+    """On ``user``'s panel: **Discard N cards…**, the cards picked in its one menu, then
+    **✅ Confirm: Discard …** (issue 22, "Fewer clicks")."""
+    owed = sum(cards.values())
+    await h.click(user, panel, f"Discard {owed} card{'s' if owed != 1 else ''}…")
+    (menu,) = panel.selects()
+    values = []
+    for res, n in cards.items():
+        values += [o["value"] for o in menu["options"] if o["label"] == res.capitalize()][:n]
+    assert len(values) == owed, (cards, menu["options"])
+    await h.select(user, panel, values, custom_id=menu["custom_id"])
+    await h.click(user, panel, f"✅ Confirm: Discard {discard_text(cards)}")
+    assert panel.content.startswith("Done:"), panel.content
+
+
 def _place_words(want: Action, table=None) -> str:
     """What a player types to find the place of ``want`` in the list ("at 37", "on
     12-13")."""
@@ -77,9 +110,12 @@ async def alice_acts(h: Harness, alice: FakeUser, rng: random.Random,
     elif kind == "bank":
         r = await h.slash(alice, "catan bank",
                           trade=await choice_for(h, alice, "catan bank", "trade", "", want))
-    elif kind in ("discard", "gold", "plenty"):
-        r = await h.slash(alice, "catan discard" if kind == "discard" else "catan take",
-                          cards=f"1 {args['res']}")
+    elif kind == "discard":  # the whole discard in one command
+        table = await table_of(h)
+        cards = ai_discard(table.state, table.seat_of(str(alice.id)), rng)
+        r = await h.slash(alice, "catan discard", cards=discard_text(cards))
+    elif kind in ("gold", "plenty"):
+        r = await h.slash(alice, "catan take", cards=f"1 {args['res']}")
     elif kind in ("robber", "pirate"):
         r = await h.slash(alice, "catan robber",
                           hex=await choice_for(h, alice, "catan robber", "hex", kind, want))
@@ -142,6 +178,11 @@ async def bob_acts(h: Harness, bob: FakeUser, turn, rng: random.Random,
     r = await h.click(bob, turn, "My hand / act")
     panel = r.message
     assert panel.ephemeral and panel.images, "the panel shows Bob's hand image"
+    if want.kind == "discard":  # the whole discard in one menu, then Confirm
+        table = await table_of(h)
+        cards = ai_discard(table.state, table.seat_of(str(bob.id)), rng)
+        await discard_by_panel(h, bob, panel, cards)
+        return
     if want.kind in ("offer", "counter"):  # composed in one message, sent by one Confirm
         table = await table_of(h)
         whole = _whole_offer(table.state, table.seat_of(str(bob.id)), random.Random(0), propose)
@@ -494,8 +535,10 @@ async def test_a_build_on_an_illegal_place_is_refused_with_a_hint(h: Harness) ->
     first = alice if alice.id in turn.mentions else bob
     r = await h.slash(first, "catan build", place="99999")
     assert r.ephemeral and "Pick the move from the list" in r.text
-    offered = await h.autocomplete(first, "catan build", "place", "start settlement")
-    assert offered and all("start settlement" in c["name"] for c in offered)
+    # the founding places, named by their hexes and dots, best first (issue 22)
+    offered = await h.autocomplete(first, "catan build", "place", "at")
+    assert offered and all(re.search(r"\(\d+ dots?, at \d+\)$|\(no dots, at \d+\)$",
+                                     c["name"]) for c in offered), offered
 
 
 def test_resources_are_read_as_people_write_them() -> None:

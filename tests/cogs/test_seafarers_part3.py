@@ -22,6 +22,7 @@ from engine.seafarers.chip_bag import CHIP
 from engine.seafarers.rules import hex_name
 from tests.cogs.flows import boards, choice_for, is_choice_of, table_of
 from tests.cogs.harness import FakeUser, Harness
+from tests.cogs.test_seafarers import ai_discard, discard_by_panel, discard_text
 
 GAME = engine.get_game("seafarers")
 
@@ -63,9 +64,12 @@ async def alice_acts(h: Harness, alice: FakeUser, turn, rng: random.Random) -> N
     elif kind == "bank":
         r = await h.slash(alice, "catan bank",
                           trade=await choice_for(h, alice, "catan bank", "trade", "", want))
-    elif kind in ("discard", "gold", "plenty"):
-        r = await h.slash(alice, "catan discard" if kind == "discard" else "catan take",
-                          cards=f"1 {args['res']}")
+    elif kind == "discard":  # the whole discard in one command
+        table = await table_of(h)
+        cards = ai_discard(table.state, table.seat_of(str(alice.id)), rng)
+        r = await h.slash(alice, "catan discard", cards=discard_text(cards))
+    elif kind in ("gold", "plenty"):
+        r = await h.slash(alice, "catan take", cards=f"1 {args['res']}")
     elif kind in ("robber", "pirate"):
         # Greater Catan has more hexes than a list shows (25): Alice types the hex's name
         table = await table_of(h)
@@ -94,6 +98,12 @@ async def panel_acts(h: Harness, user: FakeUser, turn, want: Action) -> None:
     r = await h.click(user, turn, "My hand / act")
     panel = r.message
     assert panel.ephemeral and panel.images, "the panel shows the hand image"
+    if want.kind == "discard":  # the whole discard in one menu, then Confirm
+        table = await table_of(h)
+        await discard_by_panel(h, user, panel,
+                               ai_discard(table.state, table.seat_of(str(user.id)),
+                                          random.Random(0)))
+        return
     value = encode(want)
     buttons = [i for i in panel.items() if i.get("type") == 2
                and i["custom_id"].startswith("parley:do:")]

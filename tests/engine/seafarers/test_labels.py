@@ -23,13 +23,18 @@ def _words(s, h: int) -> str:
 
 
 def test_a_start_settlement_label_names_its_three_hexes_by_terrain_and_number() -> None:
+    """The founding menu names a place by its hexes, the richest first, then its dots and
+    its number on the board (issue 22, "Fewer clicks")."""
     s = GAME.setup(4, {}, "labels")
     b = s.board
     c = next(c for c in range(len(b.corners)) if len(b.corner_hexes[c]) == 3
              and all(s.terrain[h] not in ("sea", "desert") for h in b.corner_hexes[c]))
     a = next(a for a in GAME.legal_actions(s, 0) if a.args == {"c": c})
-    words = ", ".join(_words(s, h) for h in sorted(b.corner_hexes[c]))
-    assert a.label == f"Found a start settlement at {c + 1}: {words}"
+    dots = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+    hexes = sorted(b.corner_hexes[c], key=lambda h: (-dots[s.chips[h]], h))
+    words = ", ".join(_words(s, h) for h in hexes)
+    total = sum(dots[s.chips[h]] for h in hexes)
+    assert a.label == f"{words} ({total} dots, at {c + 1})"
 
 
 def test_a_coastal_place_says_sea_and_names_its_harbour() -> None:
