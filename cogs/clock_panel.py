@@ -2,7 +2,8 @@
 setting (issue 14: "the host sees the clock settings in the lobby and can change them there").
 
 The button answers anyone with the clock as it stands. The host or a channel manager gets
-three menus under it (when to remind, the time limit per turn, what a time-out does); a pick
+four menus under it (when to remind, the time limit per turn, what a time-out does, and
+after how long a player's only legal move is played for them: issue 22); a pick
 changes the clock at once through ``table_actions.change_settings``, the same action as
 ``/game settings``, so the channel is told what changed and by whom, and the lobby message
 and this private message show the new values. Anyone else reads the clock and is told who
@@ -31,6 +32,13 @@ from engine.table import LOBBY, PLAYING, TIMEOUT_OUTCOMES, Table
 #: hours or days; ``/game settings`` takes any number of minutes
 REMIND_CHOICES = (60, 3 * 60, 6 * 60, 12 * 60, 24 * 60, 48 * 60, 0)
 LIMIT_CHOICES = (6 * 60, 12 * 60, 24 * 60, 48 * 60, 72 * 60, 7 * 24 * 60, 0)
+#: the grace before a player's only move is played for them (off by default: how soon it
+#: is played could tell the others something)
+FORCED_CHOICES = (5, 30, 2 * 60, 12 * 60, 0)
+#: which setting each menu changes (``components.CLOCK_FIELDS``), as ``change_settings``
+#: names it
+_MINUTES_FIELDS = {"remind": "remind_minutes", "limit": "limit_minutes",
+                   "forced": "forced_minutes"}
 
 
 def _minutes_options(choices: tuple[int, ...], now: int, off: str,
@@ -53,7 +61,9 @@ def _menus(table: Table) -> list[Select]:
         discord.SelectOption(label=f"On time-out: {texts.TIMEOUT_NAMES[o]}", value=o,
                              default=o == s.on_timeout)
         for o in TIMEOUT_OUTCOMES])
-    return [remind, limit, timeout]
+    forced = Select(custom_id=components.clockset_id(table.key, "forced"), options=_minutes_options(
+        FORCED_CHOICES, s.forced_minutes, texts.FORCED_CHOICE_OFF, texts.FORCED_CHOICE))
+    return [remind, limit, timeout, forced]
 
 
 def may_change(interaction: discord.Interaction, table: Table) -> bool:
@@ -66,7 +76,8 @@ def clock_message(table: Table, editable: bool) -> dict[str, Any]:
     """The private clock message: the settings in words, and the menus when ``editable``."""
     s = table.settings
     lines = [texts.CLOCK_PANEL_HEAD,
-             texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout),
+             texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
+                                    s.forced_minutes),
              texts.CLOCK_PANEL_HOW if editable else texts.CLOCK_PANEL_READ_ONLY]
     view = components.sent(*_menus(table)) if editable else None
     return {"content": "\n".join(lines), "view": view}
@@ -102,10 +113,9 @@ class ClockSelect(DynamicItem[Select], template=components.CLOCKSET):
                 raise IllegalAction(texts.CLOCK_PANEL_UNKNOWN)
             change: dict[str, Any] = {"on_timeout": value}
         else:
-            if not value.isdigit():
+            if not value.isdigit() or self.field not in _MINUTES_FIELDS:
                 raise IllegalAction(texts.CLOCK_PANEL_UNKNOWN)
-            name = "remind_minutes" if self.field == "remind" else "limit_minutes"
-            change = {name: int(value)}
+            change = {_MINUTES_FIELDS[self.field]: int(value)}
         # acknowledged at once: the change may wait for the database's lock
         await interaction.response.defer()
         table = await bot_of(interaction).store.get(self.key)
@@ -114,5 +124,5 @@ class ClockSelect(DynamicItem[Select], template=components.CLOCKSET):
         at_table(interaction, table)
         after = await table_actions.change_settings(
             interaction, table, change.get("remind_minutes"), change.get("limit_minutes"),
-            change.get("on_timeout"), reply=False)
+            change.get("on_timeout"), change.get("forced_minutes"), reply=False)
         await interaction.edit_original_response(**clock_message(after, True))

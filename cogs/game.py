@@ -33,6 +33,7 @@ from cogs.seats import any_table, live_table, seated
 from engine.core import IllegalAction, Option, resolve_options
 from engine.table import (
     AI_LEVELS,
+    FORCED_MAX_MINUTES,
     HAND_OVER,
     LOBBY,
     NOTIFY_MODES,
@@ -346,6 +347,8 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         remind_minutes="Remind whoever must act after this many minutes (0: never)",
         limit_minutes="Time limit per turn in minutes (0: none)",
         on_timeout="What happens when the time limit runs out",
+        forced_minutes="Play a player's only move for them after N minutes; off (0) by "
+                       "default: the timing tells others",
     )
     @app_commands.choices(on_timeout=[app_commands.Choice(name=texts.TIMEOUT_NAMES[o], value=o)
                                       for o in TIMEOUT_OUTCOMES])
@@ -355,15 +358,20 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         remind_minutes: app_commands.Range[int, 0, 10080] | None = None,
         limit_minutes: app_commands.Range[int, 0, 20160] | None = None,
         on_timeout: str | None = None,
+        forced_minutes: app_commands.Range[int, 0, FORCED_MAX_MINUTES] | None = None,
     ) -> None:
+        """The turn clock: shown without options, changed with them. ``forced_minutes``
+        (issue 22) is off by default: how soon a player's only move is played could tell
+        the others that they had no choice."""
         table = await live_table(interaction)
-        if remind_minutes is None and limit_minutes is None and on_timeout is None:
+        if (remind_minutes is None and limit_minutes is None and on_timeout is None
+                and forced_minutes is None):
             s = table.settings
             await answer(interaction, "**Table settings**\n" + texts.settings_summary(
-                s.remind_minutes, s.limit_minutes, s.on_timeout))
+                s.remind_minutes, s.limit_minutes, s.on_timeout, s.forced_minutes))
             return
         await table_actions.change_settings(interaction, table, remind_minutes, limit_minutes,
-                                            on_timeout)
+                                            on_timeout, forced_minutes)
 
     @app_commands.command(
         name="notify",

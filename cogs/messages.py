@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
+import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -137,7 +138,23 @@ def status_line(table: Table, view: Mapping[str, Any],
         # answer it (issue 14: players play by clicking)
         prompt = fill(str(pending), names, view.get("pending_seat")) + (
             f" ({texts.PANEL_HINT})." if hint else ".")
-    return (f"⏳ {who}: {prompt}", waiting)
+    return (f"⏳ {who}: {prompt}" + forced_clause(table, waiting), waiting)
+
+
+def forced_clause(table: Table, waiting: Sequence[int]) -> str:
+    """When the only move of the people waited for is played for them (issue 22, "a
+    visible grace"), as Discord's relative time: one sentence when everyone waited for is
+    down to one move, else one per person who is; "" while the setting is off. The turn
+    message is published again after every move, so the time shown is the clock's."""
+    moments = table.forced_moments()
+    if not moments:
+        return ""
+    people = [s for s in waiting if table.seats[s].is_person]
+    if set(people) <= set(moments):
+        return " " + texts.FORCED_SOON.format(when=f"<t:{math.ceil(min(moments.values()))}:R>")
+    return "".join(" " + texts.FORCED_SOON_OF.format(
+        name=f"**{discord.utils.escape_markdown(table.seats[s].name)}**",
+        when=f"<t:{math.ceil(at)}:R>") for s, at in moments.items())
 
 
 def open_line(table: Table) -> str:
@@ -202,7 +219,8 @@ def lobby_embed(table: Table) -> discord.Embed:
     opts = " · ".join(f"{texts.option_name(k)}: {texts.option_value(v, game, k)}"
                       for k, v in sorted(shown.items())) or "the standard game"
     s = table.settings
-    clock = texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)
+    clock = texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
+                                   s.forced_minutes)
     embed.description = (
         f"**Captains ({len(table.seats)}/{game.max_players}, "
         f"at least {game.min_players}):**\n" + "\n".join(lines)

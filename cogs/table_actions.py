@@ -19,6 +19,7 @@ import aiohttp
 import discord
 
 from cogs import texts
+from cogs.actions import label
 from cogs.delivery import deliver, resume_tables
 from cogs.messages import mention, pings
 from cogs.publish import (
@@ -235,7 +236,8 @@ async def move(
 
 async def change_settings(interaction: discord.Interaction, table: Table,
                           remind_minutes: int | None, limit_minutes: int | None,
-                          on_timeout: str | None, *, reply: bool = True) -> Table:
+                          on_timeout: str | None, forced_minutes: int | None = None, *,
+                          reply: bool = True) -> Table:
     """The host or a channel manager changes the turn clock; the channel hears what
     changed and by whom (as the answer to ``interaction`` when ``reply``, else as a post),
     and the lobby message shows it. Returns the table as changed."""
@@ -243,13 +245,15 @@ async def change_settings(interaction: discord.Interaction, table: Table,
     try:
         after = await bot.svc.settings(
             table.id, str(interaction.user.id), remind_minutes, limit_minutes, on_timeout,
-            is_manager=interaction.permissions.manage_messages, now=time.time())
+            forced_minutes, is_manager=interaction.permissions.manage_messages,
+            now=time.time())
     except ValueError as err:
         raise IllegalAction(str(err)) from None
     s = after.settings
     await announce(bot, after, texts.SETTINGS_SAVED.format(
         mention=interaction.user.mention, changes=texts.settings_changes(table.settings, s),
-        summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout)),
+        summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
+                                       s.forced_minutes)),
         interaction=interaction if reply else None, lobby=True)
     return after
 
@@ -320,8 +324,10 @@ async def repost(bot: ParleyBot, table: Table) -> None:
 
 
 async def clock_event(bot: ParleyBot, event: ClockEvent) -> None:
-    """Tell what the turn clock did at a table: a reminder, or the AI that played a
-    timed-out turn or took the seat over (then the AI moves on and the board follows)."""
+    """Tell what the turn clock did at a table: a reminder, the AI that played a timed-out
+    turn or took the seat over, or a person's only move played after the table's grace
+    (named in words, never by an internal id); then the AI moves on and the board
+    follows."""
     table = event.table
     if event.kind == "remind":
         assert table.key is not None
@@ -337,6 +343,13 @@ async def clock_event(bot: ParleyBot, event: ClockEvent) -> None:
             text += " " + texts.ABANDONED_EMPTY
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(int(p)) for p in formers])
+    elif event.kind == "forced":
+        names = [seat.name for seat in table.seats]
+        text = "\n".join(
+            texts.FORCED_PLAYED.format(who=mention(table, s), move=label(m, names, markdown=True))
+            if m is not None else texts.FORCED_PLAYED_UNNAMED.format(who=mention(table, s))
+            for s, m in zip(event.seats, event.moves, strict=True))
+        allowed = pings(table, event.seats)
     else:
         text = texts.TIMEOUT_AI_MOVE.format(who=who)
         allowed = pings(table, event.seats)

@@ -143,6 +143,22 @@ REPLACE_NOT_PLAYING = (
 )
 TIMEOUT_AI_SEAT = "⌛ Time is up{late}: an AI took over, as {who}, for the rest of the game."
 TIMEOUT_AI_MOVE = "⌛ Time is up: an AI made the move for {who}."
+#: the turn clock played a person's only legal move after the table's grace (issue 22)
+FORCED_PLAYED = (
+    "⏩ {who} had only one move left, so it was played for them after the table's grace "
+    "time: {move}."
+)
+#: the same when naming the move would tell something hidden (a card of a hand, a sealed
+#: bid): the board's news says what everyone may know of it
+FORCED_PLAYED_UNNAMED = (
+    "⏩ {who} had only one move left, so it was played for them after the table's grace "
+    "time; the board shows what everyone may see of it."
+)
+#: the turn message's clause while the only move of everyone it waits for is pending; the
+#: time is Discord's relative timestamp (``<t:UNIX:R>``, shown as "in 30 minutes")
+FORCED_SOON = "⏩ Only one move is left: it is played automatically {when}."
+#: the same for one of several people waited for
+FORCED_SOON_OF = "⏩ {name} has only one move left: it is played for them {when}."
 BOT_ADDED = "**{name}** takes a seat at the table ({seated}/{most})."
 BOT_REMOVED = "**{name}** leaves the table ({seated}/{most})."
 STARTED = "The game begins! {mentions}: your cards are in your DMs (or `/game hand`)."
@@ -184,10 +200,15 @@ CLOCK_HEAD = ("**Turn clock** (the host or a channel manager changes it with the
 CLOCK_PANEL_HEAD = "⏱️ **Turn clock of this table**"
 CLOCK_PANEL_HOW = (
     "Pick a new value in a menu below: it takes effect at once, and the channel is told. "
-    "When the time limit runs out, the table does what the last menu says; `/game settings` "
-    "takes any number of minutes.")
+    "When the time limit runs out, the table does what the **On time-out** menu says. "
+    "**Only move** plays a player's one legal move for them after a grace; it is off by "
+    "default, since how soon a move is played could tell the others something. "
+    "`/game settings` takes any number of minutes.")
 CLOCK_PANEL_READ_ONLY = "Only the host or a channel manager can change the turn clock."
 CLOCK_PANEL_UNKNOWN = "That is not one of the clock's choices; pick one from the menu."
+#: the **Turn clock** menu of the grace before a person's only move is played for them
+FORCED_CHOICE = "Only move: played for you after {}"
+FORCED_CHOICE_OFF = "Only move: never played for you (off)"
 
 TIMEOUT_NAMES = {
     "remind": "remind the player again",
@@ -236,12 +257,23 @@ def minutes(n: int) -> str:
     return f"{n} minute" + ("s" if n != 1 else "")
 
 
-def settings_summary(remind: int, limit: int, on_timeout: str) -> str:
+def settings_summary(remind: int, limit: int, on_timeout: str, forced: int = 0) -> str:
+    """The turn clock in words, one line per setting (``forced``: the grace in minutes
+    before a person's only move is played for them, 0 off)."""
     lines = [f"- Reminder after: **{minutes(remind)}** of waiting"]
     lines.append(f"- Time limit per turn: **{minutes(limit)}**")
     if limit:
         lines.append(f"- When the time runs out: **{TIMEOUT_NAMES.get(on_timeout, on_timeout)}**")
+    if forced:
+        lines.append(f"- Your only move left: played for you after **{minutes(forced)}**")
+    else:
+        lines.append("- Your only move left: **never** played for you (off)")
     return "\n".join(lines)
+
+
+def forced_words(n: int) -> str:
+    """The grace before an only move is played, as a change names it ("after 5 minutes")."""
+    return f"after {minutes(n)}" if n else "off"
 
 
 def settings_changes(before: Any, after: Any) -> str:
@@ -255,6 +287,9 @@ def settings_changes(before: Any, after: Any) -> str:
     if before.on_timeout != after.on_timeout:
         out.append(f"on time-out {TIMEOUT_NAMES.get(before.on_timeout, before.on_timeout)} → "
                    f"{TIMEOUT_NAMES.get(after.on_timeout, after.on_timeout)}")
+    was, now = getattr(before, "forced_minutes", 0), getattr(after, "forced_minutes", 0)
+    if was != now:
+        out.append(f"only move played for you: {forced_words(was)} → {forced_words(now)}")
     return "; ".join(out) or "nothing (the same values again)"
 
 

@@ -1402,6 +1402,8 @@ class Store:
             table.version = before + 1
             game = engine.get_game(table.game_id)
             table.clock = Clock(now, None, sorted(table.to_act(game)))
+            if table.settings.forced_minutes:  # the seats down to one move, from now
+                table.refresh_forced(game, now)
             await self._save(db, table, before, now)
             await self._delete_log_rows(db, "table_key = ? AND seq = ?", (key, seq))
         log.info("table %s: move %s of seat %s taken back", key, seq, seat)

@@ -12,7 +12,7 @@ database's write lock and then refuse with "busy, try again" (``StoreBusy``); mo
 the cogs defer, wait the store's whole ``busy_timeout``.
 
 Several bot processes on one database (issue 16): the turn clock of every process walks the
-same playing tables, so before acting on a due reminder or time-out, :meth:`TableService.tick`
+same playing tables, so before acting on a due clock event, :meth:`TableService.tick`
 claims that event in the database (``Store.claim_clock``). Exactly one process gets the
 claim and fires the event; the others skip it. A process that dies holding a claim loses
 nothing: after ``claim_lease`` seconds another process takes the event over. A process that
@@ -60,6 +60,10 @@ log = logging.getLogger(__name__)
 TIMEOUT_AI_LEVEL = STAND_IN_LEVEL
 #: at most this many moves made for one timed-out seat (a turn of several steps)
 TIMEOUT_TURN_MOVES = 50
+
+#: at most this many looks at a table whose people's only moves are due (several seats,
+#: or the table moved on between a look and the move)
+FORCED_TRIES = 20
 
 #: a claimed clock event that its process has not done within this many seconds (it died)
 #: is taken over by another process; several times the clock's pass and an AI turn
@@ -114,8 +118,12 @@ class ClockEvent:
 
     ``kind``: "remind" (the waiting people are reminded; ``timed_out`` when it is the
     time-out outcome "remind", which also restarts the clock), "ai-move" (an AI played the
-    turn of the timed-out ``seats``) or "ai-seat" (AIs took those seats over for the rest
-    of the game). ``outcome`` holds the moves the AI made, for the last two.
+    turn of the timed-out ``seats``), "ai-seat" (AIs took those seats over for the rest
+    of the game) or "forced" (the only legal move of each of ``seats`` was played for it
+    after the table's grace: issue 22). ``moves``, for "forced", in the order of ``seats``:
+    each move played, or None where naming it in public would tell something hidden
+    (``Table.tells_nothing_hidden``). ``outcome`` holds the moves made, the AI's after
+    them, for the last three.
     """
 
     kind: str
@@ -123,6 +131,7 @@ class ClockEvent:
     seats: list[int]
     timed_out: bool = False
     outcome: Outcome | None = None
+    moves: list[Action | None] = field(default_factory=list)
 
 
 class _NotDue(Exception):
@@ -228,11 +237,17 @@ class Shards:
 
 
 def clock_event(table: Table, due: str) -> str:
-    """The identity of the clock event ``due`` ("remind" or "timeout") of ``table``: the
-    kind and the moment it counts from, which the handling of the event moves on (a
-    reminder sets ``last_reminded``, a time-out restarts or ends the turn)."""
+    """The identity of the clock event ``due`` ("remind", "timeout" or "forced") of
+    ``table``: the kind and the moment it counts from, which the handling of the event
+    moves on (a reminder sets ``last_reminded``, a time-out restarts or ends the turn, a
+    person's only move played ends their being down to it)."""
     c = table.clock
-    since = c.turn_started if due == "timeout" else (c.last_reminded or c.turn_started)
+    if due == "forced":
+        since = table.forced_since()
+    elif due == "timeout":
+        since = c.turn_started
+    else:
+        since = c.last_reminded or c.turn_started
     return f"{due}@{since!r}"
 
 
@@ -519,6 +534,7 @@ class TableService:
         remind_minutes: int | None = None,
         limit_minutes: int | None = None,
         on_timeout: str | None = None,
+        forced_minutes: int | None = None,
         *,
         is_manager: bool = False,
         now: float,
@@ -528,7 +544,7 @@ class TableService:
         player set a 1-minute limit with "ai-seat" and two others lost their seats).
         ValueError for values out of range. A new time limit
         counts from now for the turn under way, so setting one never times a player out
-        on the spot."""
+        on the spot; so does the grace of a person's only move when it is turned on."""
         user = str(user_id)
 
         def fn(t: Table) -> None:
@@ -542,6 +558,8 @@ class TableService:
                 s.limit_minutes = int(limit_minutes)
             if on_timeout is not None:
                 s.on_timeout = str(on_timeout)
+            if forced_minutes is not None:
+                s.forced_minutes = int(forced_minutes)
             s.validate()
             if (
                 s.limit_minutes != t.settings.limit_minutes
@@ -549,7 +567,10 @@ class TableService:
                 and t.clock.turn_started is not None
             ):
                 t.clock.turn_started = now
+            was_on = bool(t.settings.forced_minutes)
             t.settings = s
+            if bool(s.forced_minutes) != was_on and t.status == PLAYING:
+                t.refresh_forced(t.game, now)
 
         table = await self._live(channel_id)
         return await self.store.mutate(table.key, fn, now, wait=QUICK_WAIT)
@@ -677,6 +698,8 @@ class TableService:
             log.warning("turn clock: could not give back the claim of table %s", key)
 
     async def _clock(self, key: int, due: str, now: float) -> ClockEvent:
+        if due == "forced":
+            return await self._play_forced(key, now)
         table = await self._get(key)
 
         def check(t: Table) -> None:
@@ -727,6 +750,48 @@ class TableService:
 
         after = await self.store.mutate(key, restart, now)
         return ClockEvent("remind", after, _waiting_people(after), True)
+
+    async def _play_forced(self, key: int, now: float) -> ClockEvent:
+        """Play the only legal move of every person whose grace has passed (issue 22), each
+        as that seat's move, then let the AI move on. Each move is chosen on the table as
+        loaded and applied only if the table is still at that version (``chosen_on``), so
+        the one legal move is still the one legal move when applied; a table moved on
+        meanwhile is looked at again. _NotDue when nobody's only move is due any more."""
+        seats: list[int] = []
+        moves: list[Action | None] = []
+        skipped: set[int] = set()
+        outcome: Outcome | None = None
+        for _ in range(FORCED_TRIES):
+            table = await self._get(key)
+            if not seats and table.due(now) != "forced":
+                raise _NotDue()  # someone moved meanwhile, or another event comes first
+            due = [s for s in table.forced_due(now) if s not in seats and s not in skipped]
+            if not due:
+                break
+            seat = due[0]
+            game = engine.get_game(table.game_id)
+            legal = game.legal_actions(table.state, seat)
+            if len(legal) != 1:
+                # the clock's record disagrees with the state (a change that did not go
+                # through a move): the seat is left alone; its next move sets it right
+                log.warning("turn clock: seat %s of table %s is recorded as down to one "
+                            "move but has %d", seat, key, len(legal))
+                skipped.add(seat)
+                continue
+            # off the event loop, as the AI's choice: a few worlds drawn and looked at
+            public = await asyncio.to_thread(table.tells_nothing_hidden, game, seat, legal[0])
+            try:
+                played = await self._apply(key, seat, legal, now, table.seat_moves[seat],
+                                           chosen_on=table.version)
+            except _Stale:
+                continue  # someone moved between the read and the write: look again
+            seats.append(seat)
+            moves.append(legal[0] if public else None)
+            outcome = played if outcome is None else outcome.merge(played)
+        if outcome is None:
+            raise _NotDue()
+        outcome = outcome.merge(await self.run_ai(key, now))
+        return ClockEvent("forced", outcome.table, seats, False, outcome, moves)
 
     async def _play_turn_for(self, key: int, seat: int, now: float) -> Outcome | None:
         """The AI plays a timed-out person's turn: it moves for the seat while the game

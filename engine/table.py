@@ -15,7 +15,16 @@ from typing import Any
 import engine
 from engine.ai import LEVELS as AI_LEVELS
 from engine.ai import clone
-from engine.core import JSON, Action, Event, Game, IllegalAction, fill_names, resolve_options
+from engine.core import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    fill_names,
+    resolve_options,
+    rng,
+)
 
 LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
 STATUSES = (LOBBY, PLAYING, FINISHED, ABANDONED)
@@ -76,32 +85,49 @@ class Seat:
         return Seat(None, f"{self.name} (AI)", level, self.player, open=open_)
 
 
+#: the longest grace before a person's only move is played for them: one day
+FORCED_MAX_MINUTES = 24 * 60
+#: the worlds a spectator might imagine, drawn to tell whether an only move may be named in
+#: public (``Table.tells_nothing_hidden``)
+FORCED_WORLDS = 8
+
+
 @dataclass
 class Settings:
     """Per-table clock settings; minutes, 0 meaning off.
 
     The default keeps a game moving (issue 14): a reminder after 12 hours of waiting (and
     every 12 hours after), and after two days an AI makes that one move for the absent
-    player, who keeps the seat. A table saved with its own settings keeps them."""
+    player, who keeps the seat. A table saved with its own settings keeps them.
+
+    ``forced_minutes`` (issue 22, "No game held up by a formality"): when a person the game
+    waits for has exactly one legal move, it is played for them after this grace. Off by
+    default, since how soon a move is played could tell the others something (that a
+    player has a single choice left)."""
 
     remind_minutes: int = 12 * 60
     limit_minutes: int = 2 * 24 * 60
     on_timeout: str = TIMEOUT_AI_MOVE
+    forced_minutes: int = 0
 
     def to_dict(self) -> dict[str, JSON]:
         return {
             "remind_minutes": self.remind_minutes,
             "limit_minutes": self.limit_minutes,
             "on_timeout": self.on_timeout,
+            "forced_minutes": self.forced_minutes,
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, JSON] | None) -> Settings:
+        """The settings as ``to_dict`` wrote them; one saved before a setting existed gets
+        its default (no migration: the settings live in the table's meta JSON)."""
         d = d or {}
         s = cls()
         s.remind_minutes = int(d.get("remind_minutes", s.remind_minutes))
         s.limit_minutes = int(d.get("limit_minutes", s.limit_minutes))
         s.on_timeout = str(d.get("on_timeout", s.on_timeout))
+        s.forced_minutes = int(d.get("forced_minutes", s.forced_minutes))
         return s
 
     def validate(self) -> None:
@@ -111,27 +137,41 @@ class Settings:
             raise ValueError("The time limit goes from 0 (off) to 20160 minutes (two weeks).")
         if self.on_timeout not in TIMEOUT_OUTCOMES:
             raise ValueError("On time-out the table can: " + ", ".join(TIMEOUT_OUTCOMES) + ".")
+        if not 0 <= self.forced_minutes <= FORCED_MAX_MINUTES:
+            raise ValueError("The grace before a player's only move is played for them goes "
+                             f"from 0 (off) to {FORCED_MAX_MINUTES} minutes (a day).")
 
 
 @dataclass
 class Clock:
-    """When the current turn started and when its seats were last reminded (epoch s)."""
+    """When the current turn started and when its seats were last reminded (epoch s).
+
+    ``forced`` maps each waiting seat that has exactly one legal move to the moment it came
+    down to that one move (kept only while the table's ``forced_minutes`` is on): the clock
+    loop reads tables without their states (``Store.playing``), so whether a seat's only
+    move is due to be played must be known from the clock alone."""
 
     turn_started: float | None = None
     last_reminded: float | None = None
     waiting_for: list[int] = field(default_factory=list)
+    forced: dict[int, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, JSON]:
         return {
             "turn_started": self.turn_started,
             "last_reminded": self.last_reminded,
             "waiting_for": list(self.waiting_for),
+            # JSON keys are strings; a list of [seat, since] pairs keeps the seat an int
+            "forced": [[seat, since] for seat, since in sorted(self.forced.items())],
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, JSON] | None) -> Clock:
+        """The clock as ``to_dict`` wrote it; one saved before ``forced`` existed has none."""
         d = d or {}
-        return cls(d.get("turn_started"), d.get("last_reminded"), list(d.get("waiting_for") or []))
+        forced = {int(seat): float(since) for seat, since in d.get("forced") or []}
+        return cls(d.get("turn_started"), d.get("last_reminded"),
+                   list(d.get("waiting_for") or []), forced)
 
 
 @dataclass
@@ -304,7 +344,7 @@ class Table:
         self.seat_moves = [0] * n
         self.status = PLAYING
         self.version += 1
-        self._touch_clock(game, now)
+        self._touch_clock(game, now, None)
 
     def abort(self) -> None:
         if self.status in (FINISHED, ABANDONED):
@@ -346,7 +386,7 @@ class Table:
         self.version += 1
         if game.result(self.state) is not None:
             self.status = FINISHED
-        self._touch_clock(game, now)
+        self._touch_clock(game, now, seat)
         return events
 
     def try_moves(self, game: Game, seat: int, steps: Sequence[Action]) -> Any:
@@ -384,28 +424,101 @@ class Table:
         state = self.try_moves(game, seat, out)
         return out + [a for a in game.legal_actions(state, seat) if a == finish][:1]
 
-    def _touch_clock(self, game: Game, now: float) -> None:
+    def _touch_clock(self, game: Game, now: float, moved: int | None) -> None:
+        """After a change of the state (``moved``: the seat that just moved): the turn
+        restarts when the seats waited for change, and the seats down to one legal move
+        are found again whatever changed, since a seat may come down to one move within
+        its turn."""
         waiting = sorted(self.to_act(game))
+        forced = self.clock.forced
         if waiting != self.clock.waiting_for:
             self.clock = Clock(now if waiting else None, None, waiting)
+        self.clock.forced = self._forced(game, waiting, forced, now, moved)
+
+    def _forced(self, game: Game, waiting: Sequence[int], was: Mapping[int, float],
+                now: float, moved: int | None) -> dict[int, float]:
+        """The waiting seats with exactly one legal move, each with the moment it came down
+        to it: kept from ``was`` while the seat stays down to one move and has not moved
+        itself (the move it just made may leave it one move again: a new grace), else
+        ``now``. Decision: only computed while the table's setting is on (one
+        ``legal_actions`` per waiting seat per move), so the default table pays nothing;
+        turning it on mid-turn counts the grace from then (``refresh_forced``)."""
+        if not self.settings.forced_minutes or self.status != PLAYING:
+            return {}
+        out: dict[int, float] = {}
+        for seat in waiting:
+            if len(game.legal_actions(self.state, seat)) == 1:
+                out[seat] = was[seat] if seat in was and seat != moved else now
+        return out
+
+    def refresh_forced(self, game: Game, now: float) -> None:
+        """Find the seats down to one legal move again, without a move (the setting was
+        turned on or off): a seat already known keeps its moment."""
+        self.clock.forced = self._forced(game, self.clock.waiting_for, self.clock.forced,
+                                         now, None)
+
+    def tells_nothing_hidden(self, game: Game, seat: int, action: Action,
+                             worlds: int = FORCED_WORLDS) -> bool:
+        """Whether naming ``action``, the seat's one move, in public tells nothing hidden:
+        the same move, in the same words, is legal for the seat in every world a spectator
+        cannot tell from this one (``determinize`` for no seat, ``worlds`` of them drawn
+        from the table's seed). "Roll the dice" passes; "Lay your cutlass 5 face down" or a
+        card added to a sealed bid does not, and is then left unnamed. That the seat had
+        one move only is told anyway by the move being played: the timing the table
+        accepted when it turned the setting on."""
+        draw = rng(f"{self.seed}:only-move", self.version)
+        for _ in range(worlds):
+            world = game.determinize(self.state, None, draw)
+            same = [a for a in game.legal_actions(world, seat) if a == action]
+            if not same or same[0].label != action.label:
+                return False
+        return True
 
     # -- clock ---------------------------------------------------------------------------
 
+    def forced_moments(self) -> dict[int, float]:
+        """When the only move of each waiting person who has one is played for them (epoch
+        s): empty while the setting is off."""
+        minutes = self.settings.forced_minutes
+        c = self.clock
+        if not minutes or self.status != PLAYING or c.turn_started is None:
+            return {}
+        return {seat: since + minutes * 60 for seat, since in sorted(c.forced.items())
+                if seat in c.waiting_for and 0 <= seat < len(self.seats)
+                and self.seats[seat].is_person}
+
+    def forced_due(self, now: float) -> list[int]:
+        """The people whose only move's grace has passed at ``now``, in seat order."""
+        return [seat for seat, at in self.forced_moments().items() if now >= at]
+
+    def forced_since(self) -> float | None:
+        """The moment the longest-waiting person came down to one move (None: nobody)."""
+        c = self.clock
+        seats = self.forced_moments()
+        return min(c.forced[s] for s in seats) if seats else None
+
     def due(self, now: float) -> str | None:
-        """What the turn clock asks for now: "timeout", "remind" or None."""
+        """What the turn clock asks for now: "forced", "timeout", "remind" or None.
+
+        A time-out comes before a reminder due at the same pass (as ever); a person's only
+        move ("forced") comes before either when its moment is not later than theirs."""
         c = self.clock
         if self.status != PLAYING or c.turn_started is None:
             return None
         people = [i for i in c.waiting_for if not self.seats[i].is_ai]
         if not people:
             return None
-        if self.settings.limit_minutes and now - c.turn_started >= self.settings.limit_minutes * 60:
-            return "timeout"
-        if self.settings.remind_minutes:
-            since = c.last_reminded or c.turn_started
-            if now - since >= self.settings.remind_minutes * 60:
-                return "remind"
-        return None
+        found: list[tuple[float, int, str]] = []
+        limit = self.settings.limit_minutes * 60
+        remind = self.settings.remind_minutes * 60
+        if limit and now - c.turn_started >= limit:
+            found.append((c.turn_started + limit, 1, "timeout"))
+        elif remind and now - (c.last_reminded or c.turn_started) >= remind:
+            found.append(((c.last_reminded or c.turn_started) + remind, 1, "remind"))
+        forced = [at for at in self.forced_moments().values() if now >= at]
+        if forced:
+            found.append((min(forced), 0, "forced"))
+        return min(found)[2] if found else None
 
     def mark_reminded(self, now: float) -> None:
         self.clock.last_reminded = now

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import engine
-from data.tables import TableService
+from data.tables import TableService, clock_event
 from engine.core import Action, IllegalAction
 from engine.table import PLAYING, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
-from tests.data.helpers import T0, canon, dump, open_table, pick, turn
+from tests.data.helpers import LAY, T0, canon, dump, open_table, pick, turn
 
 MIN = 60.0
 
@@ -132,3 +132,95 @@ async def test_a_new_time_limit_counts_from_now(svc: TableService) -> None:
                        now=T0 + 600 * MIN)
     assert await svc.tick(T0 + 601 * MIN) == []  # not timed out on the spot
     assert [e.kind for e in await svc.tick(T0 + 630 * MIN)] == ["ai-seat"]
+
+
+# -- a player's only move, played for them after the table's grace (issue 22) ----------------
+
+
+async def only_move_table(svc: TableService, forced_minutes: int | None = 30):
+    """Three people at Crossed Cutlasses, reminders and the time limit off, the only-move
+    grace ``forced_minutes`` (None: left at its default)."""
+    table = await open_table(svc, "c1", players=3)
+    await svc.settings("c1", "u0", remind_minutes=0, limit_minutes=0,
+                       forced_minutes=forced_minutes, now=T0)
+    return table
+
+
+async def test_an_only_move_is_never_played_by_default(svc: TableService) -> None:
+    table = await only_move_table(svc, forced_minutes=None)
+    assert table.settings.forced_minutes == 0
+    await svc.move("c1", "u1", pick(table, 1), T0)  # "lay" is seat 1's one move now
+    assert await svc.tick(T0 + 14 * 24 * 60 * MIN) == []
+    assert (await svc.store.get(table.key)).seat_moves == [0, 1, 0]
+
+
+async def test_an_only_move_is_played_after_the_grace_and_not_before(svc: TableService) -> None:
+    table = await only_move_table(svc, 30)
+    card = pick(table, 1)
+    await svc.move("c1", "u1", card, T0 + 10 * MIN)
+    assert await svc.tick(T0 + 39 * MIN) == []
+    events = await svc.tick(T0 + 40 * MIN)
+    # "Lay your cutlass N face down" names a hidden card: the event leaves the move unnamed
+    assert [(e.kind, e.seats, e.moves, e.timed_out) for e in events] == [
+        ("forced", [1], [None], False)]
+    after = events[0].table
+    assert after.seat_moves == [0, 2, 0] and after.seats[1].is_person
+    outcome = events[0].outcome
+    assert outcome is not None and outcome.applied == [LAY]
+    assert outcome.events[0].text == f"You lay your cutlass {card.args['card']} face down."
+    assert [e.action for e in await svc.store.history(table.key)] == [card, LAY], \
+        "logged as seat 1's own move"
+    assert await svc.tick(T0 + 41 * MIN) == [], "played once"
+
+
+async def test_people_with_two_moves_or_more_are_never_played_for(svc: TableService) -> None:
+    table = await only_move_table(svc, 5)
+    game = engine.get_game("cutlass")
+    assert all(len(game.legal_actions(table.state, s)) > 1 for s in range(3))
+    assert await svc.tick(T0 + 24 * 60 * MIN) == []
+    assert (await svc.store.get(table.key)).seat_moves == [0, 0, 0]
+
+
+async def test_each_grace_counts_from_when_that_seat_came_down_to_one_move(
+    svc: TableService,
+) -> None:
+    table = await only_move_table(svc, 30)
+    await svc.move("c1", "u1", pick(table, 1), T0 + 10 * MIN)
+    await svc.move("c1", "u2", pick(table, 2), T0 + 20 * MIN)
+    assert [(e.kind, e.seats) for e in await svc.tick(T0 + 45 * MIN)] == [("forced", [1])]
+    assert [(e.kind, e.seats) for e in await svc.tick(T0 + 50 * MIN)] == [("forced", [2])]
+    assert (await svc.store.get(table.key)).seat_moves == [0, 2, 2]
+
+
+async def test_turned_on_mid_turn_the_grace_counts_from_then(svc: TableService) -> None:
+    table = await only_move_table(svc, None)
+    await svc.move("c1", "u1", pick(table, 1), T0)
+    await svc.settings("c1", "u0", forced_minutes=30, now=T0 + 100 * MIN)
+    assert await svc.tick(T0 + 129 * MIN) == []
+    assert [e.seats for e in await svc.tick(T0 + 130 * MIN)] == [[1]]
+
+
+async def test_a_move_made_meanwhile_leaves_nothing_to_play(svc: TableService) -> None:
+    """The clock loop read the table before the person moved: the event is not due any
+    more, nothing is played twice and no move is refused."""
+    table = await only_move_table(svc, 30)
+    await svc.move("c1", "u1", pick(table, 1), T0)
+    head = next(t for t in await svc.store.playing() if t.key == table.key)
+    assert head.due(T0 + 30 * MIN) == "forced"
+    assert clock_event(head, "forced") == f"forced@{T0!r}"
+    await svc.move("c1", "u1", LAY, T0 + 29 * MIN)  # in time, by the person
+    assert await svc.tick(T0 + 30 * MIN) == []
+    assert (await svc.store.get(table.key)).seat_moves == [0, 2, 0]
+
+
+async def test_after_an_only_move_the_ai_moves_on(svc: TableService) -> None:
+    table = await open_table(svc, "c1", players=2, bots=1)
+    await svc.settings("c1", "u0", remind_minutes=0, limit_minutes=0, forced_minutes=5,
+                       now=T0)
+    await svc.move_batch("c1", "u1", turn(table, 1), T0)
+    await svc.move("c1", "u0", pick(table, 0), T0)
+    (event,) = await svc.tick(T0 + 5 * MIN)
+    assert (event.kind, event.seats) == ("forced", [0])
+    assert event.outcome is not None and any(e.kind == "reveal" for e in event.outcome.events)
+    game = engine.get_game("cutlass")
+    assert event.table.to_act(game) == frozenset({0, 1}), "the AI laid in the next round"

@@ -112,3 +112,22 @@ async def test_the_log_stays_append_only_after_a_take_back(
             with pytest.raises(Exception, match="append-only"):
                 con.execute(change)
     assert len(await svc.store.history(table.key)) == 2
+
+
+async def test_a_take_back_keeps_the_only_move_grace_of_the_seats_down_to_one_move(
+        svc: TableService) -> None:
+    """With the table's only-move grace on (issue 22), the turn a take back restores
+    counts each seat down to one legal move from the take back, as a move would."""
+    table = await open_table(svc, players=2)
+    await svc.settings("chan-1", "u0", forced_minutes=30, now=T0 + 1)
+    game = engine.get_game(table.game_id)
+    for step in range(12):
+        await random_moves(svc.store, table.key, random.Random(step), 1, now=T0 + 10 + step)
+        last = (await svc.store.history(table.key, limit=1))[-1]
+        after, _ = await svc.store.take_back(table.key, last.seq, last.seat, T0 + 100 + step)
+        one = {s for s in after.to_act(game) if len(game.legal_actions(after.state, s)) == 1}
+        if one:
+            assert after.forced_moments() == {s: T0 + 100 + step + 30 * 60 for s in one}
+            return
+        await random_moves(svc.store, table.key, random.Random(step), 1, now=T0 + 200 + step)
+    raise AssertionError("no seat came down to one move in these turns")
