@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
 from cogs.adapters import adapter  # noqa: E402
+from engine.ai import clone  # noqa: E402
 from tests.cogs.flows import boards, table_of  # noqa: E402
 from tests.cogs.harness import FakeUser, Harness  # noqa: E402
 from tests.cogs.test_clicks_only import MAX_PICKS, _pick  # noqa: E402
@@ -101,11 +102,8 @@ async def play(game_id: str) -> dict[str, Any]:
             sent = len(h.rec.sent)
             for _ in range(MAX_MOVES):
                 table = await table_of(h)
-                view = table.view(game, None)
-                e = adapter(game_id).chapter(view)
-                if epoch is not None and e != epoch:
-                    chapters += 1
-                epoch = e
+                if epoch is None:
+                    epoch = adapter(game_id).chapter(table.view(game, None))
                 waiting = {int(table.seats[s].player) for s in table.to_act(game)
                            if table.seats[s].is_person}
                 # what the last move sent: notices to each person who now waits anew
@@ -124,8 +122,30 @@ async def play(game_id: str) -> dict[str, Any]:
                 if table.status != "playing":
                     break
                 user = by_id[rng.choice(sorted(waiting))]
+                logged = len(await h.bot.store.history(table.key, limit=100_000))
                 open_turn[user.id] += await _act(h, user, rng)
                 moves_made += 1
+                # the turn ended and a new one began within the move's outcome (others,
+                # the AI, moved in between: a trick won leads the next): a turn of its own,
+                # found by replaying the moves logged on the state before
+                after = await table_of(h)
+                ran = len(await h.bot.store.history(after.key, limit=100_000)) - logged
+                seat = after.seat_of(str(user.id))
+                state, left = clone(game, table.state), False  # never the store's own
+                for e in await h.bot.store.history(after.key, limit=ran):
+                    game.apply(state, e.seat, e.action)
+                    left = left or seat not in game.to_act(state)
+                    # every chapter the move's outcome went through (an AI's whole turn)
+                    now_in = adapter(game_id).chapter(game.view(state, None))
+                    if now_in != epoch:
+                        chapters, epoch = chapters + 1, now_in
+                if left and seat in after.to_act(game):
+                    turns[user.id] += 1
+                    clicks.append(open_turn.pop(user.id))
+                    pings = sum(1 for m in h.rec.sent[sent:] if user.id in m.pinged)
+                    dms = sum(1 for m in h.rec.sent[sent:]
+                              if h.rec.dm_channels.get(user.id) == m.channel_id)
+                    turn_notices.append(pings + dms)
             new_dms = {u.name: len(h.dms(u)) for u in people}
             board = Image.open(io.BytesIO(boards(h)[-1].images[0]))
             return {
