@@ -37,11 +37,12 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Iterable
 from typing import TextIO
 
+import console
 from engine.core import clip, quote
+from settings import env_file_path, settings
 
 log = logging.getLogger("parley")
 
@@ -55,30 +56,6 @@ No privileged intent is needed. On the "OAuth2" page, in the URL generator, tick
 "Read Message History", and open the generated URL to invite the bot to your server. Then put the token in a file named .env beside bot.py as the line
 PARLEY_TOKEN=your-token (or export PARLEY_TOKEN in your shell) and run `make run` again.
 Keep the token secret: anyone who has it controls the bot."""
-
-
-def read_env_file(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines; blank lines and # comments skipped; optional quotes removed."""
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key = key.strip().removeprefix("export ").strip()
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        values[key] = value
-    return values
-
-
-def settings(environ: Mapping[str, str], env_file: Path) -> dict[str, str]:
-    merged = read_env_file(env_file)
-    merged.update({k: v for k, v in environ.items() if k.startswith(("PARLEY_", "DISCORD_"))})
-    return merged
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -276,12 +253,9 @@ def shard_options(args: list[str]) -> tuple[int, list[int]] | None:
 
 
 def main(argv: list[str]) -> int:
-    env_file = Path(os.environ.get("PARLEY_ENV_FILE") or Path(__file__).with_name(".env"))
-    conf = settings(os.environ, env_file)
+    conf = settings(os.environ, env_file_path(os.environ))
     db_path = conf.get("PARLEY_DB") or "parley.db"
     if argv[1:2] == ["console"]:
-        import console
-
         return console.main(db_path, argv[2:])
     if argv[1:2] == ["migrate-db"]:
         return migrate_db(argv[2:], db_path)

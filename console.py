@@ -36,7 +36,6 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-import bot
 import render
 from cogs.texts import option_name, option_value
 from data.export import ExportError, table_from_json
@@ -46,6 +45,7 @@ from engine import GAMES
 from engine.core import Action, Event, IllegalAction, fill_names
 from engine.guide import guide_text
 from engine.table import AI_LEVELS, PLAYING, Seat, Settings, Table
+from settings import env_file_path, settings
 
 Ask = Callable[[str], str]
 
@@ -620,8 +620,8 @@ def main(db_path: str, args: Sequence[str] = ()) -> int:
 def cli(argv: Sequence[str]) -> int:
     """``python console.py [--resume] [--open FILE.json]``, on the bot's database (PARLEY_DB
     from the environment or the .env file, as ``python bot.py`` reads it)."""
-    env_file = Path(os.environ.get("PARLEY_ENV_FILE") or Path(bot.__file__).with_name(".env"))
-    return main(bot.settings(os.environ, env_file).get("PARLEY_DB") or "parley.db", argv)
+    conf = settings(os.environ, env_file_path(os.environ))
+    return main(conf.get("PARLEY_DB") or "parley.db", argv)
 
 
 if __name__ == "__main__":
