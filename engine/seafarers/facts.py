@@ -1,5 +1,6 @@
-"""What follows from the pieces on the board: places to build, ships that may move, piece
-counts, harbour ratios, victory points of buildings, the longest trade route.
+"""What follows from the pieces on the board: places to build, the open ends of lines of
+ships, piece counts, harbour ratios, victory points of buildings (longest_route.py
+measures the routes, ships.py says which ships may move, victory.py adds up the points).
 
 The move lists need these after every move, while the pieces change only now and then, so
 :func:`facts` keeps them in a :class:`Facts` cached on the state and rebuilt when the
@@ -97,220 +98,6 @@ def settle_ok(s: State, b: Board, seat: int, c: int) -> bool:
         if r is not None and r[0] == seat:
             return True
     return False
-
-
-def open_ships(s: State, b: Board, seat: int) -> list[int]:
-    """Ships at the open end of a line, not beside the pirate (see SeatFacts.open)."""
-    return list(facts(s).seat(s, seat).open(s))
-
-
-def movable_ships(s: State, b: Board, seat: int) -> list[int]:
-    """The ships the seat may move now: open ends not built this turn, not beside the
-    pirate."""
-    return [e for e in open_ships(s, b, seat) if e not in s.new_ships]
-
-
-def near_edges(s: State, b: Board, seat: int) -> list[int]:
-    """The edges touching a corner with the seat's building or route, in order: the only
-    places a new road or ship of the seat can join."""
-    corners = {c for c, bl in enumerate(s.buildings) if bl is not None and bl[0] == seat}
-    corners.update(c for e, r in enumerate(s.routes) if r is not None and r[0] == seat
-                   for c in b.edges[e])
-    return sorted({e for c in corners for e in b.corner_edges[c]})
-
-
-def ship_targets(
-    s: State, b: Board, seat: int, e: int, near: list[int] | None = None
-) -> list[int]:
-    """Where the ship on ``e`` may move to (``near``: the seat's near edges, if known; a
-    superset is fine, each place is checked with the ship lifted)."""
-    saved = s.routes[e]
-    s.routes[e] = None
-    try:
-        return [f for f in (near_edges(s, b, seat) if near is None else near)
-                if f != e and route_ok(s, b, seat, f, "ship")]
-    finally:
-        s.routes[e] = saved
-
-
-def route_length(s: State, b: Board, seat: int) -> int:
-    """Longest trade route: roads and ships together, switching between them only at an own
-    building, broken by another player's building (catan-base.md; seafarers.txt).
-
-    The network is first cut where a route may not go on: at another player's building
-    each edge gets an end of its own, and where a road meets a ship without an own
-    building the roads and the ships get separate ends. A piece of the cut network
-    without a loop is a tree, whose longest route is its diameter (two walks); a piece
-    with a loop is searched route by route."""
-    f = facts(s)
-    routes = f.seats[seat].routes
-    if not routes:
-        return 0
-    buildings = s.buildings
-    edges = b.edges
-    n_corners = len(b.corners)
-    count = f.counts[seat]
-    # roads and ships meet only at an own building: where both touch a corner without
-    # one, each kind gets an end of its own there (a seat with one kind needs no look)
-    kinds_at: dict[int, int] = {}  # corner -> 1 road, 2 ship, 3 both
-    if count[2] and count[3]:
-        for e, k in routes:
-            bit = 1 if k == "road" else 2
-            x, y = edges[e]
-            kinds_at[x] = kinds_at.get(x, 0) | bit
-            kinds_at[y] = kinds_at.get(y, 0) | bit
-    # a node is a corner number, or a number past the corners for a cut end
-    adj: dict[int, list[tuple[int, int]]] = {}
-    for e, k in routes:
-        x, y = edges[e]
-        bl = buildings[x]
-        if bl is not None:
-            if bl[0] != seat:
-                x += n_corners * (3 + e)
-        elif kinds_at and kinds_at[x] == 3:
-            x += n_corners * (1 if k == "road" else 2)
-        bl = buildings[y]
-        if bl is not None:
-            if bl[0] != seat:
-                y += n_corners * (3 + e)
-        elif kinds_at and kinds_at[y] == 3:
-            y += n_corners * (1 if k == "road" else 2)
-        links = adj.get(x)
-        if links is None:
-            adj[x] = [(e, y)]
-        else:
-            links.append((e, y))
-        links = adj.get(y)
-        if links is None:
-            adj[y] = [(e, x)]
-        else:
-            links.append((e, x))
-    best = 0
-    seen: set[int] = set()
-    for start in adj:
-        if start in seen:
-            continue
-        far, part, n_edges = _sweep(start, adj)
-        seen.update(part)
-        if n_edges == len(part) - 1:  # a tree: its diameter
-            _, length = _farthest(far, adj)
-        else:
-            length = _longest_trail(part, adj, n_edges)
-        if length > best:
-            best = length
-    return best
-
-
-def _sweep(start: int, adj: dict[int, list[tuple[int, int]]]) -> tuple[int, list[int], int]:
-    """The piece of network of ``start``: its node farthest from ``start`` if it is a
-    tree, its nodes, and its number of edges."""
-    depth = {start: 0}
-    stack = [start]
-    far, dist, ends = start, 0, 0
-    while stack:
-        v = stack.pop()
-        d = depth[v]
-        if d > dist:
-            far, dist = v, d
-        links = adj[v]
-        ends += len(links)
-        d += 1
-        for _, w in links:
-            if w not in depth:
-                depth[w] = d
-                stack.append(w)
-    return far, list(depth), ends // 2
-
-
-def _farthest(start: int, adj: dict[int, list[tuple[int, int]]]) -> tuple[int, int]:
-    """The node of a tree farthest from ``start``, and its distance in edges."""
-    far, dist = start, 0
-    stack = [(start, -1, 0)]
-    while stack:
-        v, came, d = stack.pop()
-        if d > dist:
-            far, dist = v, d
-        d += 1
-        for _, w in adj[v]:
-            if w != came:
-                stack.append((w, v, d))
-    return far, dist
-
-
-def _longest_trail(part: list[int], adj: dict[int, list[tuple[int, int]]], n_edges: int) -> int:
-    """The longest route without a piece twice in a piece of network with a loop.
-
-    Trees hanging off the loops are folded into their nodes first (a route enters such a
-    tree only to end in it: its deepest branches count); then runs of nodes with two
-    links and nothing hanging are joined into one link of their length, and the loops
-    that remain are searched from every node where a route may end (a node with a tree
-    hanging, or not two links; only a plain loop left: its length)."""
-    degree = {v: len(adj[v]) for v in part}
-    gone: set[int] = set()  # edges folded into a node
-    hang: dict[int, list[int]] = {v: [0, 0] for v in part}  # the two deepest hanging
-    best = 0
-    leaves = [v for v in part if degree[v] == 1]
-    while leaves:
-        u = leaves.pop()
-        top = hang[u]
-        best = max(best, top[0] + top[1])
-        for e, x in adj[u]:
-            if e in gone:
-                continue
-            gone.add(e)
-            depth = top[0] + 1
-            hx = hang[x]
-            if depth > hx[0]:
-                hx[0], hx[1] = depth, hx[0]
-            elif depth > hx[1]:
-                hx[1] = depth
-            degree[x] -= 1
-            if degree[x] == 1:
-                leaves.append(x)
-        degree[u] = 0
-    core = [v for v in part if degree[v] >= 2]
-    for v in core:
-        best = max(best, hang[v][0] + hang[v][1])
-    ends = [v for v in core if degree[v] != 2 or hang[v][0]]
-    if not ends:
-        return max(best, n_edges - len(gone))  # one plain loop
-    links: dict[int, list[tuple[int, int, int]]] = {v: [] for v in ends}
-    done: set[int] = set(gone)
-    k = 0
-    for v in ends:
-        for e, w in adj[v]:
-            if e in done:
-                continue
-            done.add(e)
-            length, cur = 1, w
-            while degree[cur] == 2 and not hang[cur][0]:
-                for e2, w2 in adj[cur]:
-                    if e2 not in done:
-                        done.add(e2)
-                        length += 1
-                        cur = w2
-                        break
-                else:
-                    break
-            k += 1
-            links[v].append((k, cur, length))
-            links[cur].append((k, v, length))
-    used: set[int] = set()
-
-    def walk(start: int, v: int, length: int) -> None:
-        nonlocal best
-        tail = hang[start][1] if v == start else hang[v][0]
-        if length + tail > best:
-            best = length + tail
-        for k, w, n in links[v]:
-            if k not in used:
-                used.add(k)
-                walk(start, w, length + n)
-                used.discard(k)
-
-    for v in ends:
-        walk(v, v, hang[v][0])
-    return best
 
 
 class SeatFacts:
@@ -466,7 +253,7 @@ class Facts:
                  "robbed", "_limits")
 
     def __init__(self, s: State) -> None:
-        #: what each number yields (rules.produce), by number (and the robber where it
+        #: what each number yields (production.produce), by number (and the robber where it
         #: stands on a hex of that number): it depends on the buildings only, so it is
         #: carried over when a route changes
         self.production: dict[Any, Any] = {}
@@ -663,14 +450,3 @@ def harbour_ratio(s: State, seat: int, res: int) -> int:
     return facts(s).seat(s, seat).ratios(s)[res]
 
 
-def public_vp(s: State, seat: int) -> int:
-    vp = s.special[seat] + facts(s).vp[seat]
-    if s.army == seat:
-        vp += 2
-    if s.road_holder == seat:
-        vp += 2
-    return vp
-
-
-def total_vp(s: State, seat: int) -> int:
-    return public_vp(s, seat) + s.devs[seat].count("victory_point")

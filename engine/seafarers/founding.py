@@ -28,7 +28,7 @@ DOTS: dict[int, int] = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 
 
 def _producing(s: Any, c: int) -> list[int]:
     """The hexes at corner ``c`` that produce: a resource or gold, with a number chip.
-    ``s``: a State or the deal a label reads (moves._Deal)."""
+    ``s``: a State or the deal a label reads (labels.Deal)."""
     return [h for h in s.board.corner_hexes[c]
             if (s.terrain[h] in RESOURCE_OF or s.terrain[h] == "gold") and s.chips[h]]
 

@@ -1,8 +1,9 @@
 """Catan: Seafarers as a Game of the Parley contract (engine/core.py).
 
 The ``scenario`` option names one of scenario_rules.SCENARIOS (classic, new_shores,
-four_islands, oceans, through_the_desert, new_world); the player count picks its layout, and ``rules_markdown`` writes its
-``/game rules`` from the scenario's own lines and the decisions that hold everywhere.
+four_islands, oceans, through_the_desert, new_world, great_crossing, greater_catan); the
+player count picks its layout, and ``rules_markdown`` writes its ``/game rules`` from the
+scenario's own lines and our decisions (decisions.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Mapping
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
 from . import ai as _ai
-from . import moves, offers, rules
+from . import decisions, moves, offers, rules
 from .scenario_rules import (
     DEFAULT,
     SCENARIOS,
@@ -21,16 +22,16 @@ from .scenario_rules import (
     rules_of,
     scenario_rules,
 )
+from .setup import new_state
 from .state import State
 from .state import clone as _clone
 from .state import dump as _dump
 from .state import load as _load
+from .turn import ROUND_LIMIT, to_act
+from .victory import VP_MOVES, check_win
 from .view import determinize as _determinize
 from .view import view as _view
 
-#: the game ends after this many rounds at the latest (most VP wins); a real game of any of
-#: our scenarios takes 15 to 35 rounds, so people never meet it, while random play must end.
-ROUND_LIMIT = 100
 #: moves one turn can hold at most: roll and end 2; discards, gold picks and bank trades
 #: each at most the 95 resource cards (+ what trades bring in), 120 each; 39 pieces and 25
 #: development cards bought; a card played with its 2 free steps, robber, steal, a ship
@@ -38,7 +39,6 @@ ROUND_LIMIT = 100
 #: players answering in at most 1 + 4 + 4 + 1 steps (a counter-offer, optional: the game
 #: never waits for it), and a trade or withdrawal: 2 * 41. Total < 600.
 TURN_BOUND = 600
-_VP_MOVES = rules.VP_MOVES
 #: Events made once and shared (an Event is frozen), by kind, text and addressees: most
 #: events recur ("{p1} ends the turn.", a roll, a bank trade)
 _EVENTS: dict[tuple, Event] = {}
@@ -67,10 +67,10 @@ class Seafarers:
         opts = resolve_options(self.options, options)
         if not self.min_players <= n_players <= self.max_players:
             raise SetupRefused("Seafarers is played by 3 or 4 players.")
-        return rules.new_state(n_players, seed, opts["scenario"], ROUND_LIMIT)
+        return new_state(n_players, seed, opts["scenario"], ROUND_LIMIT)
 
     #: the rules' own function (a call less on every move)
-    to_act = staticmethod(rules.to_act)
+    to_act = staticmethod(to_act)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         out = moves.legal(state, seat)
@@ -97,8 +97,8 @@ class Seafarers:
         # the engine's own args (equal to the caller's, and of the engine's types), which
         # the rules only read
         out = rules.play(state, seat, kind, found.args)
-        if kind in _VP_MOVES:
-            out.extend(rules.check_win(state))
+        if kind in VP_MOVES:
+            out.extend(check_win(state))
         if state.extra:  # the scenario's own things after a move (scenario_rules.after_move)
             out.extend(rules_of(state).after_move(state, seat))
         events = []
@@ -171,7 +171,7 @@ class Seafarers:
 
 def rules_markdown(sid: str) -> str:
     """``/game rules`` for a table of scenario ``sid``: its players, its target, its own
-    rules, then the decisions of ours that hold in every scenario."""
+    rules, then the decisions of ours that hold in it (decisions.py)."""
     sr = scenario_rules(sid)
     lines = [
         f"**Catan: Seafarers, {sr.name}** ({sr.counts_text()} players; {sr.source}): "
@@ -184,28 +184,6 @@ def rules_markdown(sid: str) -> str:
     ]
     if sr.pirate:
         lines.append(f"- The pirate starts on {sr.pirate_words()} (a sea hex; see below).")
-    lines += [
-        "",
-        "**Decisions of ours where the rulebook leaves a choice:**",
-        "- Trading and building are one phase after the roll, as experienced players play.",
-    ]
-    if sr.ships:
-        lines += [
-            "- A knight lets you move the robber or the pirate, as a 7 does.",
-            "- A line of ships is closed only between two of your own settlements or "
-            "cities; a line ending at another player's settlement is open, and its end ship "
-            "may move.",
-            "- The pirate starts on the sea hex inside the frame farthest from the start "
-            "area (then farthest from any land; then the first in reading order): "
-            + "the same hex in every game of the scenario. The rulebook says only \"The pirate "
-            "ship starts on any sea hex\"; a game saved before this rule keeps its pirate "
-            "off the board until the first 7 or knight.",
-            "- Gold fields: one pick per card owed, from what the bank still holds; if the "
-            "bank is empty the rest is lost.",
-        ]
-    lines += [f"- {line}" for line in offers.DECISIONS]
-    lines += [
-        f"- The game ends after {ROUND_LIMIT} rounds at the latest: the most victory points "
-        "win (shared on a tie).",
-    ]
+    lines += ["", "**Decisions of ours where the rulebook leaves a choice:**"]
+    lines += [f"- {d}" for d in decisions.for_scenario(sr.ships)]
     return "\n".join(lines)

@@ -6,9 +6,9 @@ robber", "Development cards", "Special cards and the end") and the Seafarers rul
 (shared rules/seafarers.txt: ships, moving ships, gold, the pirate, founding) in the
 players' words. Everything a scenario changes comes from the engine, not from a copy: the
 scenario's name, players, target, special victory points and its own lines
-(scenario_rules.py, ``ScenarioRules``), the costs (rules.py ``COST``), the pieces, the
-development cards and the bank (state.py). The decisions are those ``/game rules`` lists
-for the scenario (game.py ``rules_markdown``).
+(scenario_rules/, ``ScenarioRules``), the costs (building.py ``COST``), the pieces, the
+development cards and the bank (state.py). The decisions are decisions.py's, those
+``/game rules`` lists for the scenario (game.py ``rules_markdown``).
 """
 
 from __future__ import annotations
@@ -17,16 +17,17 @@ from collections.abc import Mapping
 
 from engine.core import JSON
 
+from . import decisions as _decisions
 from .board import RESOURCES
-from .game import ROUND_LIMIT, rules_markdown
-from .rules import COST, DEV_NAMES, OFFER_MAX, OFFERS_PER_TURN
+from .building import COST
+from .development_cards import DEV_NAMES
+from .offers import OFFER_MAX, OFFERS_PER_TURN
 from .scenario_rules import SCENARIOS, ScenarioRules, scenario_rules
 from .state import BANK_EACH, DEV_DECK
+from .turn import ROUND_LIMIT
 
 PIECES_TITLE = "Costs and cards"
 
-#: the heading of the decisions in ``rules_markdown`` (what follows it is our decisions)
-_DECISIONS_HEAD = "**Decisions of ours"
 #: what each development card does (catan-base.md "Development cards"; seafarers.txt "Road
 #: building development card"; the knight's pirate is our decision, listed)
 DEV_WORDS: dict[str, str] = {
@@ -152,13 +153,9 @@ def _scoring(sr: ScenarioRules) -> str:
 
 
 def decisions(options: Mapping[str, JSON]) -> list[str]:
-    """The decisions ``/game rules`` lists for the table's scenario, taken from its text
-    (the lines after its "Decisions of ours" heading)."""
-    text = rules_markdown(str(options["scenario"]))
-    _, found, rest = text.partition(_DECISIONS_HEAD)
-    if not found:
-        return []
-    return [line[2:] for line in rest.splitlines() if line.startswith("- ")]
+    """The decisions ``/game rules`` lists for the table's scenario (decisions.py)."""
+    sr = scenario_rules(str(options["scenario"]))
+    return list(_decisions.for_scenario(sr.ships))
 
 
 def pages(options: Mapping[str, JSON]) -> dict[str, str]:

@@ -9,7 +9,7 @@ Who acts when (issue 22, "Formalities hold everyone"):
    (``offer``), then a card at a time (``offer_give``, ``offer_get``), then ``offer_send``
    (or ``offer_cancel``). Only he acts meanwhile, and only he sees the cards (view.py).
 2. Once sent, the offer is open for the rest of his main phase, and the game still waits
-   for him alone (``rules.to_act``): an offer names, pings and times nobody else.
+   for him alone (``turn.to_act``): an offer names, pings and times nobody else.
    Answering is optional: each other player who holds what is asked may, when he likes,
    accept it, decline it or counter it with other terms (``counter``, its cards,
    ``counter_send``), or say nothing. A player who does not hold what is asked could never
@@ -33,7 +33,7 @@ answers for it.
 
 When an offer is sent, every seat under the house rule that may answer it does so on the
 spot and in the open (``house_rule_answers``), by the rule the computer player follows
-(``ai.house_answer``): accept when the offer brings a card its next build lacks, asks only
+(house_rule.py, ``house_answer``): accept when the offer brings a card its next build lacks, asks only
 cards beyond what that build needs and at most one card more than it brings, and its maker
 is not within two points of victory; counter an offer that asks for cards it can spare but
 brings nothing it needs, asking for a needed card instead; decline the rest. So a person's
@@ -50,6 +50,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import RESOURCES
+from .house_rule import house_answer
 from .state import COMPOSE, MAIN, State
 
 #: player-to-player offers a player may make in one turn (our decision: keeps a turn moving)
@@ -231,12 +232,21 @@ def _trade(s: State, p: int) -> list[tuple[str, Any]]:
              f"{_p(p)}.", None)]
 
 
+def set_house_rule(s: State, seat: int, on: bool) -> list[tuple[str, Any]]:
+    """The seat ends its turn with ``end_auto`` (``on``: the house rule answers offers for
+    it until it ends a turn again) or with a plain ``end`` (it answers them itself); said
+    when that changes."""
+    if s.house_rule[seat] == on:
+        return []
+    s.house_rule[seat] = on
+    return [(f"The house rule answers trade offers for {_p(seat)} until {_p(seat)} ends "
+             "a turn again." if on else f"{_p(seat)} answers trade offers again.", None)]
+
+
 def house_rule_answers(s: State) -> list[tuple[str, Any]]:
     """Every seat under the house rule that may answer the offer just sent answers it now,
-    by the rule the computer player follows (``ai.house_answer``), in seat order after the
+    by the rule the computer player follows (``house_answer``), in seat order after the
     offerer; a decline is said in the offer's answers only (the log keeps the news)."""
-    from .ai import house_answer  # ai.py reasons over the rules, which use this module
-
     ev: list[tuple[str, Any]] = []
     for k in range(1, s.n):
         p = (s.turn + k) % s.n
@@ -257,4 +267,4 @@ def house_rule_answers(s: State) -> list[tuple[str, Any]]:
 
 __all__ = ["ANSWER_KINDS", "DECISIONS", "OFFERS_PER_TURN", "OFFER_MAX", "add_card", "close",
            "holds", "house_rule_answers", "in_order", "is_open", "may_answer", "offer_text",
-           "partners", "play"]
+           "partners", "play", "set_house_rule"]

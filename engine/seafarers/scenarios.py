@@ -5,7 +5,7 @@ The data file is a copy of the shared scenario data (its header explains every f
 positions, fixed terrains and chips, pools and harbour hexes. One entry of the file is one
 *layout* (a board for one player count: ``four_islands_3p``); the scenarios a table picks
 (``four_islands``, which takes the 3- or 4-player layout by the player count) and their
-rules are in scenario_rules.py. :func:`layout` gives any layout by id, :func:`scenarios`
+rules are in scenario_rules/. :func:`layout` gives any layout by id, :func:`scenarios`
 the data file's eleven. :func:`template` gives the board of any layout with its random
 hexes still unknown (for checks and for the later scenarios); :func:`deal` lays out a
 board (random main island, number chips by the base game's spiral, harbours shuffled onto
@@ -282,7 +282,7 @@ def deal(sid: str, rnd: random.Random) -> Layout:
     """Lay out a board: the main island of its pool (if any) dealt at random with the base
     game's number spiral, 6s and 8s apart, fixed hexes as printed, harbours shuffled onto
     their hexes. Face-down hexes (Oceans) and land-or-sea hexes (New World) are not dealt
-    here: their scenarios will deal them with their own hooks (scenario_rules.py)."""
+    here: their scenarios will deal them with their own hooks (scenario_rules/)."""
     sc = layout(sid)
     positions = list(sc.positions)
     while True:
@@ -326,7 +326,7 @@ def deal(sid: str, rnd: random.Random) -> Layout:
         a, b = board.edges[e]
         harbours.append([i, kind, a, b])
     # the robber starts on the desert (catan-base.md); a board without one leaves it off
-    # until the first 7 or knight (scenario_rules.py says so in each scenario's rules)
+    # until the first 7 or knight (scenario_rules/ says so in each scenario's rules)
     robber = terrain.index("desert") if "desert" in terrain else None
     return Layout(
         terrain=terrain,

@@ -86,7 +86,7 @@ class State:
     homes: list[list[int]] = field(default_factory=list)
     #: per seat: the islands that counted for the scenario's island VP, in order settled
     reached: list[list[int]] = field(default_factory=list)
-    #: data of the scenario's own (scenario_rules.py; JSON; empty for ours)
+    #: data of the scenario's own (scenario_rules/; JSON; empty for ours)
     extra: dict[str, Any] = field(default_factory=dict)
     turn: int = 0  # the seat on turn
     round: int = 1  # the round, from 1
@@ -97,7 +97,7 @@ class State:
     owed: list[int] = field(default_factory=list)  # cards to discard / gold picks per seat
     free: int = 0  # free roads/ships (road building) or resources (year of plenty) left
     victims: list[int] = field(default_factory=list)  # whom the robber/pirate may rob
-    offer: dict[str, Any] | None = None  # the trade offer on the table (rules.py)
+    offer: dict[str, Any] | None = None  # the trade offer on the table (offers.py)
     offers_made: int = 0  # trade offers made this turn
     #: per seat: True while the house rule answers trade offers for it (offers.py), set or
     #: cleared each time it ends a turn ("end_auto" or "end")

@@ -33,23 +33,12 @@ import random
 from typing import Any
 
 from .board import RESOURCES
+from .building import buildable
+from .development_cards import DEV_NAMES
+from .facts import all_pieces, facts, harbour_ratio, pieces_left
+from .hands import RI, n_cards
 from .moves import start_spots
-from .offers import is_open, offer_text
-from .rules import (
-    DEV_NAMES,
-    RI,
-    P,
-    all_pieces,
-    buildable,
-    facts,
-    harbour_ratio,
-    in_order,
-    n_cards,
-    pieces_left,
-    public_vp,
-    to_act,
-    total_vp,
-)
+from .offers import in_order, is_open, offer_text
 from .scenario_rules import harbour_words, rules_of
 from .state import (
     COMPOSE,
@@ -68,6 +57,9 @@ from .state import (
     State,
     clone,
 )
+from .turn import to_act
+from .victory import public_vp, total_vp
+from .words import P
 
 
 def pending(s: State) -> tuple[str | None, int | None]:
@@ -143,7 +135,7 @@ def _offer_view(s: State, seat: int | None) -> dict[str, Any] | None:
 
 def _sides(offer: dict[str, Any]) -> dict[str, Any]:
     """An offer's two sides, each in the order of RESOURCES (never the order of picking:
-    rules.in_order)."""
+    offers.in_order)."""
     return {"give": in_order(offer["give"]), "get": in_order(offer["get"])}
 
 
@@ -203,8 +195,6 @@ def places(s: State) -> list[int]:
 def view(s: State, seat: int | None) -> dict[str, Any]:
     sr = rules_of(s)
     text, pseat = pending(s)
-    pieces = all_pieces(s)
-    limit = sr.pieces(s.layout)
     v: dict[str, Any] = {
         "game": "seafarers",
         "seat": seat,
@@ -233,20 +223,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "deck": len(s.deck),
         "army": s.army,
         "longest": s.road_holder,
-        "players": [
-            {
-                "vp": public_vp(s, p),
-                "cards": n_cards(s, p),
-                "devs": len(s.devs[p]),
-                "knights": s.knights[p],
-                "route": s.road_len[p],
-                "special": s.special[p],
-                "left": {k: limit[k] - m for k, m in pieces[p].items()},
-                "owed": s.owed[p],
-                "house_rule": s.house_rule[p],
-            }
-            for p in range(s.n)
-        ],
+        "players": _players(s, sr.pieces(s.layout)),
         "offer": _offer_view(s, seat),
         "victims": list(s.victims) if s.phase == "steal" else [],
         "pending": text,
@@ -258,16 +235,45 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     if s.phase == OVER:
         v["vp_total"] = [total_vp(s, p) for p in range(s.n)]
     if seat is not None:
-        hand = s.hands[seat]
-        v["hand"] = {r: hand[i] for i, r in enumerate(RESOURCES)}
-        v["dev_cards"] = [DEV_NAMES[c] for c in s.devs[seat]]
-        v["dev_new"] = [DEV_NAMES[c] for c in s.new_devs[seat]]
-        v["my_vp"] = total_vp(s, seat)
-        v["ratios"] = {r: harbour_ratio(s, seat, i) for i, r in enumerate(RESOURCES)}
-        v["can_build"] = buildable(s, seat)
-        if s.offer is not None and str(seat) in s.offer["counters"]:
-            v["my_counter"] = _sides(s.offer["counters"][str(seat)])
+        v.update(_own(s, seat))
     return v
+
+
+def _players(s: State, limit: dict[str, int]) -> list[dict[str, Any]]:
+    """What everyone sees of each player: points, card counts, knights, route, special
+    victory points, pieces left, cards owed, and whether the house rule answers for him."""
+    pieces = all_pieces(s)
+    return [
+        {
+            "vp": public_vp(s, p),
+            "cards": n_cards(s, p),
+            "devs": len(s.devs[p]),
+            "knights": s.knights[p],
+            "route": s.road_len[p],
+            "special": s.special[p],
+            "left": {k: limit[k] - m for k, m in pieces[p].items()},
+            "owed": s.owed[p],
+            "house_rule": s.house_rule[p],
+        }
+        for p in range(s.n)
+    ]
+
+
+def _own(s: State, seat: int) -> dict[str, Any]:
+    """The seat's own keys: its hand, development cards, points with its hidden Victory
+    Point cards, harbour ratios, what it could build, its counter-offer being put together."""
+    hand = s.hands[seat]
+    own: dict[str, Any] = {
+        "hand": {r: hand[i] for i, r in enumerate(RESOURCES)},
+        "dev_cards": [DEV_NAMES[c] for c in s.devs[seat]],
+        "dev_new": [DEV_NAMES[c] for c in s.new_devs[seat]],
+        "my_vp": total_vp(s, seat),
+        "ratios": {r: harbour_ratio(s, seat, i) for i, r in enumerate(RESOURCES)},
+        "can_build": buildable(s, seat),
+    }
+    if s.offer is not None and str(seat) in s.offer["counters"]:
+        own["my_counter"] = _sides(s.offer["counters"][str(seat)])
+    return own
 
 
 def determinize(s: State, seat: int | None, rnd: random.Random) -> State:

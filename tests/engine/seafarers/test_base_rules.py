@@ -10,7 +10,9 @@ from engine.core import Action, IllegalAction
 from engine.seafarers import GAME
 from engine.seafarers import rules as R
 from engine.seafarers.board import RESOURCE_OF
+from engine.seafarers.facts import other_end
 from engine.seafarers.state import DEV_DECK, DISCARD, MAIN, ROBBER, ROLL, STEAL
+from engine.seafarers.turn import roll_dice
 
 from .helpers import (
     act,
@@ -127,7 +129,7 @@ def test_a_seven_makes_players_above_seven_discard_half_then_the_robber_moves() 
         t = main_state()
         t.phase = ROLL
         t.seed, t.counter = f"seven{seed}", 0
-        R._roll(t, 0)
+        roll_dice(t, 0)
         if sum(t.dice) == 7:
             break
     s.seed, s.counter = f"seven{seed}", 0
@@ -213,10 +215,10 @@ def _road_line(s, seat: int, length: int) -> list[int]:
     path, seen = [], {c}
     while len(path) < length:
         e = next(e for e in b.corner_edges[c] if b.edge_land[e] and s.routes[e] is None
-                 and R._other_edge(b, e, c) not in seen
-                 and set(b.corner_hexes[R._other_edge(b, e, c)]) & main)
+                 and other_end(b, e, c) not in seen
+                 and set(b.corner_hexes[other_end(b, e, c)]) & main)
         lay(s, seat, e)
-        c = R._other_edge(b, e, c)
+        c = other_end(b, e, c)
         seen.add(c)
         path.append(e)
     return path

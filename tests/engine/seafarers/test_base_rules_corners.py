@@ -8,7 +8,9 @@ import pytest
 from engine.core import Action, IllegalAction
 from engine.seafarers import GAME
 from engine.seafarers import rules as R
+from engine.seafarers.facts import other_end
 from engine.seafarers.state import MAIN, ROBBER, ROLL
+from engine.seafarers.turn import roll_dice
 
 from .helpers import act, build, give, hand, kinds, lay, main_hexes, main_state
 
@@ -19,7 +21,7 @@ def _seven_seed() -> str:
         t = main_state()
         t.phase = ROLL
         t.seed, t.counter = f"seven{n}", 0
-        R._roll(t, 0)
+        roll_dice(t, 0)
         if sum(t.dice) == 7:
             return f"seven{n}"
     raise AssertionError("no seed rolls a 7")
@@ -97,7 +99,7 @@ def _lines(s, lengths: list[int]) -> list[list[int]]:
             return path
         c = corners[-1]
         for e in b.corner_edges[c]:
-            d = R._other_edge(b, e, c)
+            d = other_end(b, e, c)
             if d in corners or d in taken or d not in inner or not b.edge_land[e]:
                 continue
             found = extend([*path, e], [*corners, d], n)

@@ -111,41 +111,104 @@ def test_a_coast_edge_holds_a_road_or_a_ship_never_both() -> None:
     assert {"e": coast} not in moves(s, 0, "road")
 
 
-def test_the_end_ship_of_an_open_line_may_move_once_per_turn() -> None:
+def _coastal_corners(s, hexes: list[int]) -> list[int]:
+    """Every corner of ``hexes`` between one of them and two sea hexes, in order."""
+    b = s.board
+    out: list[int] = []
+    for h in hexes:
+        for c in b.hex_corners[h]:
+            sea = sum(s.terrain[x] == "sea" for x in b.corner_hexes[c])
+            if len(b.corner_edges[c]) == 3 and sea == 2 and c not in out:
+                out.append(c)
+    return out
+
+
+def _two_open_lines(s) -> tuple[int, int]:
+    """Seat 0's settlements at two coasts far apart, each with one ship out to sea (laid
+    before this turn): two open lines, their foremost ships returned."""
+    b = s.board
+
+    def out_to_sea(c: int) -> int | None:
+        """A sea edge from ``c`` (no coast) to a corner of three edges, or None."""
+        return next((e for e in b.corner_edges[c] if not b.edge_land[e] and b.edge_sea[e]
+                     and len(b.corner_edges[far_end(s, e, c)]) == 3), None)
+
+    corners = [c for c in _coastal_corners(s, main_hexes(s)) if out_to_sea(c) is not None]
+    first = corners[0]
+    near = {first, *b.corner_neighbours[first]}
+    near |= {d for c in list(near) for d in b.corner_neighbours[c]}
+    near |= {d for c in list(near) for d in b.corner_neighbours[c]}
+    second = next(c for c in reversed(corners) if c not in near)
+    ends = []
+    for c in (first, second):
+        build(s, 0, c)
+        e = out_to_sea(c)
+        lay(s, 0, e, "ship")
+        ends.append(e)
+    assert not set(b.edges[ends[0]]) & set(b.edges[ends[1]]), "two separate lines"
+    return ends[0], ends[1]
+
+
+def test_only_the_foremost_ship_of_an_open_line_may_move() -> None:
+    """seafarers.txt, "Moving ships": "A line of ships which does not connect 2
+    villages/cities, forms an open line. The foremost ship in such a line can be removed
+    and placed elsewhere." Only the last ship of a chain of three may move."""
     s = main_state()
     c = coastal_corner(s, main_hexes(s))
     build(s, 0, c)
     ships, _ = _ship_chain(s, 0, c, 3)
-    movable = R.movable_ships(s, s.board, 0)
-    assert movable == [ships[-1]]
-    target = moves(s, 0, "move_ship")[0]
+    assert R.movable_ships(s, 0) == [ships[-1]]
+    assert {a["e"] for a in moves(s, 0, "move_ship")} == {ships[-1]}
+
+
+def test_only_one_ship_each_round() -> None:
+    """seafarers.txt, "Moving ships": "Only 1 ship can be moved each round." (a round of
+    that translation is a player's turn): once a ship has moved, no other may this turn,
+    though another line's foremost ship is still free to move; next turn one may again."""
+    s = main_state()
+    first, second = _two_open_lines(s)
+    assert R.movable_ships(s, 0) == sorted([first, second])
+    target = next(a for a in moves(s, 0, "move_ship") if a["e"] == first)
     act(s, 0, "move_ship", **target)
-    assert "move_ship" not in kinds(s, 0)  # one per turn
+    assert second in R.open_ships(s, 0), "the other line is still open"
+    assert not R.may_move_ship(s, second)
+    assert R.movable_ships(s, 0) == []
+    assert "move_ship" not in kinds(s, 0)
+    act(s, 0, "end")
+    assert R.may_move_ship(s, second) and R.may_move_ship(s, target["to"])
+
+
+def test_a_ship_is_not_built_and_moved_in_the_same_round() -> None:
+    """seafarers.txt, "Moving ships": "A ship cannot be built and moved in the same round
+    however.": a ship built this turn at the open end of a line stays where it is, while a
+    ship laid before this turn may still move; next turn the new ship may move too."""
+    s = main_state()
+    first, second = _two_open_lines(s)
+    b = s.board
+    c = next(x for x in b.edges[first] if s.buildings[x] is not None)
+    give(s, 0, wood=1, wool=1)
+    new = next(a["e"] for a in moves(s, 0, "ship") if c in b.edges[a["e"]])
+    act(s, 0, "ship", e=new)
+    assert new in R.open_ships(s, 0), "the new ship is the foremost of an open line"
+    assert not R.may_move_ship(s, new)
+    assert new not in R.movable_ships(s, 0)
+    assert {a["e"] for a in moves(s, 0, "move_ship")} == {first, second}
+    act(s, 0, "end")
+    s.turn, s.phase = 0, MAIN  # seat 0's next turn
+    assert new in R.movable_ships(s, 0)
 
 
 def test_a_closed_line_between_two_settlements_may_not_move() -> None:
+    """seafarers.txt, "Moving ships": "Ships in a line, unbroken between 2 villages/cities,
+    form a closed line of ships, and no ships can be removed from such a line." """
     s = main_state()
-    b = s.board
     c = coastal_corner(s, main_hexes(s))
     build(s, 0, c)
     ships, end = _ship_chain(s, 0, c, 3)
     # close the line: a settlement of ours at the far end (where land would be)
     build(s, 0, end)
-    assert R.movable_ships(s, b, 0) == []
+    assert R.movable_ships(s, 0) == []
     assert "move_ship" not in kinds(s, 0)
-
-
-def test_a_ship_built_this_turn_may_not_move() -> None:
-    s = main_state()
-    c = coastal_corner(s, main_hexes(s))
-    build(s, 0, c)
-    give(s, 0, wood=1, wool=1)
-    e = moves(s, 0, "ship")[0]["e"]
-    act(s, 0, "ship", e=e)
-    assert R.movable_ships(s, s.board, 0) == []
-    act(s, 0, "end")
-    s.new_ships = []
-    assert R.movable_ships(s, s.board, 0) == [e]
 
 
 def test_the_pirate_blocks_building_and_moving_ships_on_its_hex() -> None:
@@ -159,7 +222,7 @@ def test_the_pirate_blocks_building_and_moving_ships_on_its_hex() -> None:
     s.pirate = sea
     give(s, 0, wood=1, wool=1)
     assert all(sea not in b.edge_hexes[a["e"]] for a in moves(s, 0, "ship"))
-    assert end not in R.movable_ships(s, b, 0)
+    assert end not in R.movable_ships(s, 0)
     assert all(sea not in b.edge_hexes[a["to"]] for a in moves(s, 0, "move_ship"))
 
 
