@@ -21,7 +21,7 @@ import random
 
 from engine.core import Action
 
-from . import rules
+from . import legal as _legal
 from .actions import args_of
 from .cards import (
     BRAWL,
@@ -282,7 +282,7 @@ def _discard_choice(s: State, seat: int) -> Action:
 def ai_action(state: State, seat: int, rng: random.Random, level: str = "easy") -> Action | None:
     """A sensible move for ``seat``, or None when it has none."""
     s = state
-    legal_opts = rules.options(s, seat)
+    legal_opts = _legal.options(s, seat)
     if not legal_opts or s.phase == OVER:
         return None
     legal = [Action(k, args_of(k, a)) for k, a in legal_opts]

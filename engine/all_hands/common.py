@@ -22,7 +22,7 @@ LOG_SIZE = 10
 
 class HandWon(Exception):
     """A captain holds a winning crew: whatever was running stops, the hand ends (rulebook
-    "NOTE: As soon as a Captain is holding a winning hand ... end the hand"). ``rules.apply``
+    "NOTE: As soon as a Captain is holding a winning hand ... end the hand"). ``play.apply``
     catches it and scores the hand."""
 
     def __init__(self, seat: int) -> None:

@@ -9,7 +9,8 @@ from typing import Any
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
 from . import ai as _ai
-from . import rules
+from . import legal as _legal
+from . import play, rules
 from .actions import (
     CARD_KINDS,
     MISSING,
@@ -98,6 +99,11 @@ def label(s: State, seat: int, kind: str, arg: Any) -> str:
         return "Keep none of the pulled cards"
     if kind == "honor_keep":
         return f"Keep {NAMES[arg]}, discard the other"
+    return _card_label(s, seat, kind, arg)
+
+
+def _card_label(s: State, seat: int, kind: str, arg: Any) -> str:
+    """The label of a choice an action card asks for while the cards resolve."""
     if kind == "resolve":
         return f"Resolve your {NAMES[arg]} next"
     if kind == "cutpurse":
@@ -137,7 +143,7 @@ def _waiting_for(s: State) -> str:
 
 
 def _setting_refusal(s: State, seat: int, kind: str) -> str:
-    """Why a discard setting cannot be changed now (``rules._setting_options``)."""
+    """Why a discard setting cannot be changed now (``legal._setting_options``)."""
     if kind == "auto_keep_on" and s.auto_keep[seat]:
         return "Your discard steps are already skipped unless you open one"
     if kind != "auto_keep_on" and not s.auto_keep[seat]:
@@ -159,7 +165,7 @@ def refusal(s: State, seat: int, action: Action) -> str:
         return "The game is over."
     if type(seat) is not int or not 0 <= seat < s.n:
         return "That seat is not in this game."
-    legal = rules.options(s, seat)
+    legal = _legal.options(s, seat)
     kinds = list(dict.fromkeys(k for k, _ in legal))
     arg = arg_of(action)
     kind = action.kind
@@ -180,7 +186,7 @@ def refusal(s: State, seat: int, action: Action) -> str:
             why = "That captain is immune to cheat calls for the rest of this round"
     elif kind in SETTING_KINDS:
         why = _setting_refusal(s, seat, kind)
-    elif seat not in rules.to_act(s):
+    elif seat not in _legal.to_act(s):
         why = _waiting_for(s)
     elif kind in kinds:
         if kind in ("bid_add", "discard", "give", "tribute"):
@@ -232,14 +238,14 @@ class AllHandsOnDeck:
         return rules.setup(n_players, bool(opts["longer"]), int(opts["round_limit"]), seed)
 
     def to_act(self, state: State) -> frozenset[int]:
-        return rules.to_act(state)
+        return _legal.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if not 0 <= seat < state.n:
             return []
         return [
             Action(kind, args_of(kind, arg), label(state, seat, kind, arg))
-            for kind, arg in rules.options(state, seat)
+            for kind, arg in _legal.options(state, seat)
         ]
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -248,10 +254,10 @@ class AllHandsOnDeck:
             arg is MISSING
             or type(seat) is not int
             or not 0 <= seat < state.n
-            or (action.kind, arg) not in rules.options(state, seat)
+            or (action.kind, arg) not in _legal.options(state, seat)
         ):
             raise IllegalAction(refusal(state, seat, action))
-        return rules.apply(state, seat, action.kind, arg)
+        return play.apply(state, seat, action.kind, arg)
 
     def view(self, state: State, seat: int | None) -> dict:
         return _view(state, seat)

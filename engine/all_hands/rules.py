@@ -1,6 +1,6 @@
-"""The rules of All Hands on Deck!: the flow of hands and rounds, whose move it is, the
-legal moves and what they do. The action cards are in ``effects``, the Pirate Cheat in
-``cheat``.
+"""The rules of All Hands on Deck!: the flow of hands and rounds. Whose move it is and the
+legal moves are in ``legal``, what the moves do in ``play``; the action cards are in
+``effects``, the Pirate Cheat in ``cheat``.
 
 Everything follows the rulebook (shared/rules/all-hands-on-deck.txt); where it is silent,
 the decision is written in the docstring of the function that makes it and listed in
@@ -22,15 +22,13 @@ holding one kind of card would tell the others what the hidden hand holds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Event, IllegalAction
+from engine.core import Event
 
-from . import cheat, effects
+from . import effects
 from .cards import MONKEY, NAMES, RUM, build_deck, is_action, list_names, sort_cards
 from .common import (
-    HandWon,
     P,
     bid_value,
     chance,
@@ -41,17 +39,14 @@ from .common import (
     left_order,
     priv,
     pub,
-    table_choices,
 )
 from .hands import hand_score, winning_shape
 from .state import (
     BID,
-    BIDDING,
     BRAWLED,
     DISCARD,
     FORFEIT,
     OVER,
-    PASSED,
     RESOLVE,
     TIE,
     TIED,
@@ -415,6 +410,29 @@ def end_hand(s: State, out: list[Event], winners: list[int] | None, move_dealer:
     still on the table or in a pending choice go to the discard pile. The next hand of the
     longer game is dealt by the captain to the left of the last round's dealer.
     """
+    _clear_hand(s)
+    points = [hand_score(h) for h in s.hands]
+    winners, how, crew = _hand_winners(s, winners, points)
+    for w in winners:
+        points[w] += WIN_BONUS
+    if s.longer:  # in the short game the end of the hand is the end of the game, said once
+        pub(s, out, "hand_over", how, winners=winners, points=points)
+        for t in range(s.n):
+            s.scores[t] += points[t]
+        tally = ", ".join(f"{P(t)} {s.scores[t]}" for t in range(s.n))
+        pub(s, out, "scores", f"Hand {s.hand_no} scored; totals: {tally}.", scores=s.scores)
+        over = max(s.scores) >= TARGET or s.hand_no >= HANDS_IN_LONGER_GAME
+    else:
+        over = True
+    if not over:
+        s.hand_no += 1
+        start_hand(s, out, (s.dealer + 1) % s.n if move_dealer else s.dealer)
+        return
+    _end_game(s, out, winners, points, how, crew)
+
+
+def _clear_hand(s: State) -> None:
+    """The cards still on the table or in a pending choice go to the discard pile."""
     for t in range(s.n):
         s.discard.extend(s.bids[t])
         s.bids[t] = []
@@ -432,35 +450,32 @@ def end_hand(s: State, out: list[Event], winners: list[int] | None, move_dealer:
     s.active = None
     s.eights = []
     s.rums = []
-    points = [hand_score(h) for h in s.hands]
-    # The winner shows the crew ("raise a shout of 'ALL HANDS ON DECK!'"): public from then.
-    crew = None
+
+
+def _hand_winners(s: State, winners: list[int] | None,
+                  points: list[int]) -> tuple[list[int], str, dict[str, Any] | None]:
+    """Who wins the hand, the sentence saying how, and the winning crew (None at the round
+    limit). The winner shows the crew ("raise a shout of 'ALL HANDS ON DECK!'"): public
+    from then."""
     if winners is None:
         best = max(points)
         winners = [t for t in range(s.n) if points[t] == best]
         names = ", ".join(P(t) for t in winners)
         how = (f"After {s.round_limit} rounds nobody has a seaworthy crew; the best hand "
                f"({best} points) wins the hand: {names}.")
-    else:
-        w = winners[0]
-        how = (f"ALL HANDS ON DECK! {P(w)} musters a winning crew: "
-               f"{winning_shape(s.hands[w])}.")
-        crew = {"seat": w, "cards": sort_cards(list(s.hands[w]))}
-    for w in winners:
-        points[w] += WIN_BONUS
-    if s.longer:  # in the short game the end of the hand is the end of the game, said once
-        pub(s, out, "hand_over", how, winners=winners, points=points)
-        for t in range(s.n):
-            s.scores[t] += points[t]
-        tally = ", ".join(f"{P(t)} {s.scores[t]}" for t in range(s.n))
-        pub(s, out, "scores", f"Hand {s.hand_no} scored; totals: {tally}.", scores=s.scores)
-        over = max(s.scores) >= TARGET or s.hand_no >= HANDS_IN_LONGER_GAME
-    else:
-        over = True
-    if not over:
-        s.hand_no += 1
-        start_hand(s, out, (s.dealer + 1) % s.n if move_dealer else s.dealer)
-        return
+        return winners, how, None
+    w = winners[0]
+    how = (f"ALL HANDS ON DECK! {P(w)} musters a winning crew: "
+           f"{winning_shape(s.hands[w])}.")
+    return winners, how, {"seat": w, "cards": sort_cards(list(s.hands[w]))}
+
+
+def _end_game(s: State, out: list[Event], winners: list[int], points: list[int], how: str,
+              crew: dict[str, Any] | None) -> None:
+    """The game is over: the short game after its one hand; the longer game as "PLAYING A
+    LONGER GAME" says: "The first Captain to reach 250 points, or the Captain with the most
+    points at the end of 5 hands is the winner!" (captains tied on the highest total share
+    the win)."""
     s.phase = OVER
     s.turn = -1
     s.done = [True] * s.n
@@ -475,305 +490,3 @@ def end_hand(s: State, out: list[Event], winners: list[int] | None, move_dealer:
     else:
         s.result = {"winners": list(winners), "scores": points, "reason": how, "crew": crew}
     pub(s, out, "game_over", s.result["reason"], winners=s.result["winners"])
-
-
-# -- what a seat may do --------------------------------------------------------------------
-
-
-def pending_seats(p: Mapping[str, Any]) -> list[int]:
-    if p["kind"] == "tribute":
-        return list(p["waiting"])
-    return [p["seat"]]
-
-
-def to_act(s: State) -> frozenset[int]:
-    if s.phase == OVER:
-        return frozenset()
-    if s.pending is not None:
-        return frozenset(pending_seats(s.pending))
-    if s.phase == BID:
-        return frozenset((s.turn,)) if s.turn >= 0 else frozenset()
-    if s.phase == TIE:
-        return frozenset(t for t in s.contenders if not s.done[t])
-    if s.phase == DISCARD:
-        return frozenset(t for t in range(s.n) if not s.done[t])
-    return frozenset()
-
-
-def _pick_options(s: State, seat: int, opts: list) -> None:
-    hand = s.hands[seat]
-    picks = s.picks[seat]
-    if picks:
-        for c in distinct(hand):
-            if hand.count(c) > picks.count(c):
-                opts.append(("bid_add", c))
-        for c in distinct(picks):
-            opts.append(("bid_remove", c))
-        opts.append(("bid_confirm", None))
-    else:
-        for c in distinct(hand):
-            opts.append(("bid_add", c))
-
-
-def options(s: State, seat: int) -> list[tuple[str, Any]]:
-    """Every legal move of ``seat`` as (kind, argument): the argument is a card code, a seat,
-    a (seat, card) pair, or None. ``game.py`` turns them into Actions. The discard settings
-    come last (``_setting_options``)."""
-    opts: list[tuple[str, Any]] = []
-    if s.phase == OVER:
-        return opts
-    _move_options(s, seat, opts)
-    _setting_options(s, seat, opts)
-    return opts
-
-
-def _setting_options(s: State, seat: int, opts: list) -> None:
-    """The captain's discard settings (``skips_discard``). He turns the standing choice on
-    in a discard step he is in (keeping all his cards there too), where it is a click beside
-    "Keep all my cards"; with it on, he turns it off or opens this round's step on his turn
-    to bid, or while a discard step it skipped is still running. So each change is made
-    among his other moves and shows the others nothing, and a captain who never uses it
-    sees no more moves than before. (Not among the answers to an action card's choice or a
-    tie bid, which stay what the card or the tie asks.)
-
-    Decision: the settings are his alone (the others' views never show them): changing
-    them in the middle of a round would say he means to discard, that is, perhaps that he
-    holds more than twelve cards, which a Pirate Cheat call is about. The others learn who
-    still discards when the step starts, as at the table.
-    """
-    if s.pending is not None:
-        return
-    if s.phase == DISCARD and not s.done[seat]:  # in the step
-        opts.append(("auto_keep_off" if s.auto_keep[seat] else "auto_keep_on", None))
-    elif s.auto_keep[seat] and ((s.phase == BID and seat == s.turn) or skipped(s, seat)):
-        opts.append(("auto_keep_off", None))
-        if not s.opened[seat]:
-            opts.append(("open_discard", None))
-
-
-def _move_options(s: State, seat: int, opts: list) -> None:
-    phase = s.phase
-    p = s.pending
-    if p is not None:
-        if seat in pending_seats(p):
-            _pending_options(s, seat, p, opts)
-        return
-    if phase == BID:
-        if seat == s.turn:
-            _pick_options(s, seat, opts)
-            opts.append(("pass", None))
-        if s.turn >= 0:
-            for t in range(s.n):
-                if t != seat and not s.immune[t]:
-                    opts.append(("call_cheat", t))
-    elif phase == TIE:
-        if seat in s.contenders and not s.done[seat]:
-            _pick_options(s, seat, opts)
-            opts.append(("forfeit", None))
-    elif phase == DISCARD:
-        if not s.done[seat]:
-            for c in distinct(s.hands[seat]):
-                opts.append(("discard", c))
-            opts.append(("discard_done", None))
-
-
-def _pending_options(s: State, seat: int, p: Mapping[str, Any], opts: list) -> None:
-    kind = p["kind"]
-    if kind == "order":
-        for c in distinct(s.unres[seat]):
-            opts.append(("resolve", c))
-    elif kind == "cutpurse":
-        for t, c in table_choices(s, seat, False):
-            opts.append(("cutpurse", (t, c)))
-        opts.append(("cutpurse_none", None))
-    elif kind == "plunder":
-        for c in distinct(s.discard):
-            opts.append(("plunder", c))
-    elif kind == "mermaid":
-        for c in distinct(p["cards"]):
-            opts.append(("mermaid_keep", c))
-    elif kind == "eight":
-        for t, c in table_choices(s, seat, True):
-            opts.append(("eight", (t, c)))
-    elif kind == "shady":
-        for c in distinct(s.hands[seat]):
-            opts.append(("give", c))
-    elif kind == "brawl":
-        for t in left_order(s, seat)[:-1]:
-            opts.append(("brawl", t))
-    elif kind == "tribute":
-        for c in distinct(s.hands[seat]):
-            opts.append(("tribute", c))
-    elif kind == "king":
-        for c in distinct(p["cards"]):
-            opts.append(("king_keep", c))
-        opts.append(("king_done", None))
-    elif kind == "cheat":
-        for c in distinct(p["cards"]):
-            opts.append(("cheat_keep", c))
-        opts.append(("cheat_keep_none", None))
-    elif kind == "honor":
-        for c in distinct(p["cards"]):
-            opts.append(("honor_keep", c))
-
-
-# -- applying a move -------------------------------------------------------------------------
-
-
-def _bid_confirm(s: State, seat: int, out: list[Event]) -> None:
-    cards = s.picks[seat]
-    s.picks[seat] = []
-    hand = s.hands[seat]
-    for c in cards:
-        hand.remove(c)
-    s.bids[seat].extend(cards)
-    k = len(cards)
-    plural = "s" if k > 1 else ""
-    priv(out, seat, "my_bid", f"You bid {list_names(cards)} face down.", cards=cards)
-    if s.phase == BID:
-        s.status[seat] = BIDDING
-        pub(s, out, "bid", f"{P(seat)} bids {k} card{plural} face down.", seat=seat, count=k)
-        _next_bidder(s, out)
-    else:
-        s.done[seat] = True
-        pub(s, out, "bid", f"{P(seat)} bids {k} more card{plural} face down.", seat=seat,
-             count=k)
-        _tie_progress(s, out)
-
-
-def _tie_progress(s: State, out: list[Event]) -> None:
-    if all(s.done[t] for t in s.contenders):
-        reveal_tie(s, out)
-
-
-def perform(s: State, seat: int, kind: str, arg: Any, out: list[Event]) -> None:
-    """Carry out a move already checked legal."""
-    if kind == "bid_add":
-        s.picks[seat].append(arg)
-    elif kind == "bid_remove":
-        s.picks[seat].remove(arg)
-    elif kind == "bid_confirm":
-        _bid_confirm(s, seat, out)
-    elif kind == "pass":
-        s.picks[seat] = []
-        s.status[seat] = PASSED
-        pub(s, out, "pass", f"{P(seat)} passes.", seat=seat)
-        _next_bidder(s, out)
-    elif kind == "forfeit":
-        s.picks[seat] = []
-        s.status[seat] = FORFEIT
-        s.done[seat] = True
-        pub(s, out, "forfeit", f"{P(seat)} forfeits their bid.", seat=seat)
-        _tie_progress(s, out)
-    elif kind == "discard":
-        s.hands[seat].remove(arg)
-        s.discard.append(arg)
-        pub(s, out, "discard", f"{P(seat)} discards {NAMES[arg]}.", seat=seat, card=arg)
-        if not s.hands[seat]:
-            _discard_done(s, seat, out)
-    elif kind == "discard_done":
-        _discard_done(s, seat, out)
-    elif kind == "auto_keep_on":
-        auto_keep_on(s, seat, out)
-    elif kind == "auto_keep_off":
-        auto_keep_off(s, seat, out)
-    elif kind == "open_discard":
-        open_discard(s, seat, out)
-    elif kind == "call_cheat":
-        cheat.call_cheat(s, seat, arg, out)
-    elif kind == "cheat_keep":
-        cheat.cheat_keep(s, seat, arg, out)
-    elif kind == "cheat_keep_none":
-        cheat.cheat_keep(s, seat, None, out)
-    elif kind == "honor_keep":
-        cheat.honor_keep(s, seat, arg, out)
-    else:
-        _choose(s, seat, kind, arg, out)
-        continue_resolution(s, out)
-
-
-def _choose(s: State, seat: int, kind: str, arg: Any, out: list[Event]) -> None:
-    """A choice made while action cards resolve."""
-    if kind == "resolve":
-        s.pending = None
-        effects.resolve_card(s, seat, arg, out)
-    elif kind == "cutpurse":
-        effects.cut(s, seat, arg[0], arg[1], out)
-    elif kind == "cutpurse_none":
-        effects.cut_nothing(s, seat, out)
-    elif kind == "plunder":
-        effects.take_plunder(s, seat, arg, out)
-    elif kind == "mermaid_keep":
-        effects.mermaid_keep(s, seat, arg, out)
-    elif kind == "eight":
-        effects.select_eight(s, seat, arg[0], arg[1], out)
-    elif kind == "give":
-        effects.shady_give(s, seat, arg, out)
-    elif kind == "brawl":
-        effects.brawl(s, seat, arg, out)
-    elif kind == "tribute":
-        effects.pay_tribute(s, seat, arg, out)
-    elif kind == "king_keep":
-        effects.king_keep(s, arg, out)
-    elif kind == "king_done":
-        effects.king_done(s, out)
-    else:  # options() never offers anything else
-        raise IllegalAction(f"Unknown move {kind!r}.")
-
-
-def _discard_done(s: State, seat: int, out: list[Event]) -> None:
-    """The captain keeps the cards he holds: his discard step is over ("Keep all my
-    cards", one move, whether he discarded some first or none)."""
-    s.done[seat] = True
-    if all(s.done):
-        end_round(s, out)
-
-
-# -- the discard settings (``skips_discard``) ------------------------------------------------
-
-
-def auto_keep_on(s: State, seat: int, out: list[Event]) -> None:
-    """"Skip my discard steps unless I open one". Decision: it takes effect at once, so in
-    a discard step he is making it also keeps all his cards now."""
-    s.auto_keep[seat] = True
-    s.opened[seat] = False
-    priv(out, seat, "discard_setting", "From now on you keep all your cards at the discard "
-         "step without being asked, unless you open that round's step.", auto_keep=True)
-    if s.phase == DISCARD and not s.done[seat]:
-        _discard_done(s, seat, out)
-
-
-def auto_keep_off(s: State, seat: int, out: list[Event]) -> None:
-    """Back to being asked at every discard step; at once, so a step his choice skipped
-    and still running is open to him again."""
-    reopen = skipped(s, seat)
-    s.auto_keep[seat] = False
-    s.opened[seat] = False
-    priv(out, seat, "discard_setting", "From now on you are asked at every discard step.",
-         auto_keep=False)
-    if reopen:
-        s.done[seat] = False
-
-
-def open_discard(s: State, seat: int, out: list[Event]) -> None:
-    """Open this round's discard step despite the standing choice (which stays on for the
-    next rounds): ahead of the step, or while it runs."""
-    reopen = skipped(s, seat)
-    s.opened[seat] = True
-    text = ("You open your discard step: discard what you like, then keep the rest."
-            if reopen else "You will be asked at this round's discard step.")
-    priv(out, seat, "discard_setting", text, opened=True)
-    if reopen:
-        s.done[seat] = False
-
-
-def apply(s: State, seat: int, kind: str, arg: Any) -> list[Event]:
-    """Apply a legal move (``game.AllHandsOnDeck.apply`` checks legality first)."""
-    out: list[Event] = []
-    try:
-        perform(s, seat, kind, arg, out)
-    except HandWon as won:
-        end_hand(s, out, [won.seat], move_dealer=True)
-    return out
-
-

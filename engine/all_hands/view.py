@@ -4,7 +4,7 @@ Hidden: the other captains' hands (not even their sizes: the table does not disp
 the deck's order, face-down bids before their reveal, cards held in someone else's pending
 choice (a Mermaid's catch, cheat pulls, tribute), and the other captains' discard settings
 (the standing choice "skip my discard steps unless I open one" and an opened step: see
-``rules._setting_options``; who still discards shows once a discard step starts).
+``legal._setting_options``; who still discards shows once a discard step starts).
 Everything discarded is public.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import NAMES, list_names, sort_cards
 from .common import bid_value, distinct, left_order, table_choices
-from .rules import pending_seats, to_act
+from .legal import pending_seats, to_act
 from .state import BID, DISCARD, OVER, TIE, State, clone
 
 _PENDING_TEXT = {

@@ -20,8 +20,9 @@ import random
 from engine.core import Action
 
 from . import battle
-from .board import LINE, NEIGHBOUR, STANDARD, is_water
-from .rules import hq_toughness, pirates_seat
+from .actions import labelled_actions
+from .board import BY_LABEL, LINE, NEIGHBOUR, STANDARD, WAVE_LINES, area, is_water
+from .rules import grab_destinations, hq_toughness, pirates_seat, push_destinations
 from .tiles import TILES
 
 _INSTANT_VALUE = {"battle": 2.0, "move": 1.5, "push": 2.0, "airstrike": 3.0, "wave": 2.0}
@@ -137,8 +138,6 @@ def _placed(s: dict, a: Action, seat: int) -> tuple[list, int]:
 
 
 def _space(label: str) -> int:
-    from .board import BY_LABEL
-
     return BY_LABEL[label.lower()]
 
 
@@ -164,8 +163,6 @@ def _after(s: dict, seat: int, a: Action) -> list:
         u[2] = a.args["rot"]
         b[t] = u
         return b
-    from .rules import grab_destinations, push_destinations
-
     f, t = _space(a.args["from"]), _space(a.args["target"])
     dests = push_destinations(s, f, t) if a.kind == "push" else grab_destinations(s, f, t)
     u = b[t]
@@ -175,8 +172,6 @@ def _after(s: dict, seat: int, a: Action) -> list:
 
 
 def ai_action(s: dict, seat: int, rng: random.Random, level: str = "easy") -> Action | None:
-    from .game import labelled_actions
-
     actions = labelled_actions(s, seat)
     if not actions:
         return None
@@ -242,12 +237,8 @@ def _play(s: dict, seat: int, actions: list[Action], rng: random.Random,
         elif a.kind in ("move", "push", "grab") and strong:
             score = battle_outcome(_after(s, seat, a), opts, seat, pirates) - base - 0.5
         elif a.kind == "airstrike":
-            from .board import area
-
             score = _area_gain(board, area(_space(a.args["centre"])), seat) - 2.0
         elif a.kind == "wave":
-            from .board import WAVE_LINES
-
             score = _area_gain(board, WAVE_LINES[a.args["line"]], seat) - 1.5
         if score is not None and score > best_score:
             best, best_score = a, score

@@ -22,7 +22,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .board import GEOMETRIES, N_SPACES, Geometry, airstrike_centres, area, drift_next, is_water
+from .board import (
+    GEOMETRIES,
+    LABELS,
+    N_SPACES,
+    Geometry,
+    airstrike_centres,
+    area,
+    drift_next,
+    is_water,
+)
 from .decisions import opt
 from .tiles import TILES
 
@@ -406,8 +415,6 @@ def resolve(board: Board, opts: Mapping[str, Any], log: bool = True) -> list[dic
     anything happened: {"phase", "attacks", "exploded", "medics", "removed", "charges",
     "units"} with labels and names; "units" is the board as the phase started, each
     [space, tile, owner, rotation, wounds, netted]."""
-    from .board import LABELS
-
     c = config(opts)
     records: list[dict] = []
     used: dict[int, set] = {}
@@ -424,29 +431,10 @@ def resolve(board: Board, opts: Mapping[str, Any], log: bool = True) -> list[dic
         if phase != top:
             held = nets(board, c)
             b = boosts(board, held, c)
-        hits: list[tuple] = []
-        exploded: list[int] = []
         if log:  # the board as the phase starts, for the step-by-step pictures
             start = [[LABELS[i], v[0], v[1], v[2], v[3], i in held]
                      for i, v in enumerate(board) if v is not None]
-        for s in range(N_SPACES):
-            u = board[s]
-            if u is None or s in held or not TILES[u[0]]["init"]:
-                continue
-            vals = slots(board, s, b) if c.each_phase else fixed.get(u[4], [])
-            done = used.setdefault(u[4], set())
-            fire = next((i for i, v in enumerate(vals) if v == phase and i not in done), None)
-            if fire is None:
-                continue
-            done.add(fire)
-            if (TILES[u[0]]["ability"] == "explosion"
-                    and (c.clown_spaces is None or s in c.clown_spaces)
-                    and _clown_explodes(board, s)):
-                exploded.append(s)
-                hits.extend(explosion(board, s))
-                continue
-            hits.extend(_melee(board, s, u, b, c))
-            hits.extend(_ranged(board, s, u, b, c, held))
+        hits, exploded = _phase_attacks(board, phase, c, b, held, used, fixed)
         if not hits and not exploded:
             continue
         saved, used_medics = absorb(hits, b.medics, board, c.medic_mandatory)
@@ -460,30 +448,8 @@ def resolve(board: Board, opts: Mapping[str, Any], log: bool = True) -> list[dic
             dead |= set(exploded)
         record: dict[str, Any] = {}
         if log:
-            record = {
-                "phase": phase,
-                "attacks": [
-                    {"from": LABELS[src], "tile": _name(board, src), "to": LABELS[t],
-                     "target": _name(board, t), "kind": k, "wounds": w,
-                     "saved": i in saved}
-                    for i, (t, w, src, k) in enumerate(hits)
-                ],
-                "exploded": [LABELS[s] for s in exploded],
-                "medics": [LABELS[s] for s in sorted(used_medics)],
-                "removed": [{"space": LABELS[s], "tile": _name(board, s), "owner": board[s][1]}
-                            for s in sorted(dead)],
-                "charges": [],
-                "units": start,
-            }
-        charges: list[tuple[int, int]] = []
-        taken: set[int] = set()
-        for i, (t, _w, src, k) in enumerate(hits):
-            if (k == "melee" and i not in saved and t in dead and src not in dead
-                    and TILES[board[src][0]]["ability"] == "charge"
-                    and not is_water(t) and t not in taken
-                    and board[src][1] != board[t][1] and src not in {c[0] for c in charges}):
-                charges.append((src, t))
-                taken.add(t)
+            record = _record(board, phase, hits, saved, exploded, used_medics, dead, start)
+        charges = _charges(board, hits, saved, dead)
         for s in dead:
             board[s] = None
         for src, t in charges:
@@ -496,6 +462,72 @@ def resolve(board: Board, opts: Mapping[str, Any], log: bool = True) -> list[dic
         if log:
             records.append(record)
     return records
+
+
+def _phase_attacks(board: Board, phase: int, c: Cfg, b: Boosts, held: dict[int, int],
+                   used: dict[int, set], fixed: dict[int, list[int]]) -> tuple[list, list]:
+    """Section 2.6, 2.2: every non-netted unit with an unused slot worth ``phase`` makes
+    all its attacks (a Clown explodes instead, when that is worth it). Returns the hits,
+    (target, wounds, source, kind) each, and the spaces of the Clowns that exploded."""
+    hits: list[tuple] = []
+    exploded: list[int] = []
+    for s in range(N_SPACES):
+        u = board[s]
+        if u is None or s in held or not TILES[u[0]]["init"]:
+            continue
+        vals = slots(board, s, b) if c.each_phase else fixed.get(u[4], [])
+        done = used.setdefault(u[4], set())
+        fire = next((i for i, v in enumerate(vals) if v == phase and i not in done), None)
+        if fire is None:
+            continue
+        done.add(fire)
+        if (TILES[u[0]]["ability"] == "explosion"
+                and (c.clown_spaces is None or s in c.clown_spaces)
+                and _clown_explodes(board, s)):
+            exploded.append(s)
+            hits.extend(explosion(board, s))
+            continue
+        hits.extend(_melee(board, s, u, b, c))
+        hits.extend(_ranged(board, s, u, b, c, held))
+    return hits, exploded
+
+
+def _record(board: Board, phase: int, hits: list[tuple], saved: set[int],
+            exploded: list[int], used_medics: set[int], dead: set[int],
+            start: list[list]) -> dict[str, Any]:
+    """A phase's record (see ``resolve``), written before the dead are removed."""
+    return {
+        "phase": phase,
+        "attacks": [
+            {"from": LABELS[src], "tile": _name(board, src), "to": LABELS[t],
+             "target": _name(board, t), "kind": k, "wounds": w,
+             "saved": i in saved}
+            for i, (t, w, src, k) in enumerate(hits)
+        ],
+        "exploded": [LABELS[s] for s in exploded],
+        "medics": [LABELS[s] for s in sorted(used_medics)],
+        "removed": [{"space": LABELS[s], "tile": _name(board, s), "owner": board[s][1]}
+                    for s in sorted(dead)],
+        "charges": [],
+        "units": start,
+    }
+
+
+def _charges(board: Board, hits: list[tuple], saved: set[int],
+             dead: set[int]) -> list[tuple[int, int]]:
+    """The Crocodiles' Charges of a phase (the Pirates rulebook, Crocodile): a Crocodile
+    whose melee attack wounded a unit removed at the end of the phase moves onto its space,
+    unless that space is Water; one Charge per Crocodile and per space."""
+    charges: list[tuple[int, int]] = []
+    taken: set[int] = set()
+    for i, (t, _w, src, k) in enumerate(hits):
+        if (k == "melee" and i not in saved and t in dead and src not in dead
+                and TILES[board[src][0]]["ability"] == "charge"
+                and not is_water(t) and t not in taken
+                and board[src][1] != board[t][1] and src not in {c[0] for c in charges}):
+            charges.append((src, t))
+            taken.add(t)
+    return charges
 
 
 def drift(board: Board, pirates: int, opts: Mapping[str, Any] | None = None,

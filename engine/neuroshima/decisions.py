@@ -1,6 +1,6 @@
 """Every open question of rules/neuroshima.md section 6 (Q1-Q28) as a named table option, the
 recommended answer the default, and the other decisions of ours, for ``/game rules`` and the
-README.
+game's page in docs/games (written by docs/generate.py).
 
 An option's first value is the sheet's recommendation. Where the Pirates rulebook itself
 answers a question (Q3, Q20, Q21, Q27, Q28) the option has that one value and its text says so:

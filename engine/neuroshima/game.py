@@ -9,10 +9,10 @@ from typing import Any
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
 from . import ai as _ai
-from . import rules
-from .board import LABELS, WAVE_LINES, WAVE_NAMES
+from . import play, rules
+from .actions import labelled_actions
 from .decisions import DECISIONS, DEFAULTS, OPTIONS
-from .rules import SCHEMA, facing_text, tile_name
+from .rules import SCHEMA
 from .tiles import TILES, describe
 from .view import clone as _clone
 from .view import determinize as _determinize
@@ -33,53 +33,6 @@ def _same(given: Mapping[str, Any], legal: Mapping[str, Any]) -> bool:
     return len(given) == len(legal) and all(
         k in given and type(given[k]) is type(v) and given[k] == v for k, v in legal.items()
     )
-
-
-def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
-    board = s["board"]
-
-    def at(lab: str) -> str:
-        u = board[rules.BY_LABEL[lab.lower()]]
-        return f"{tile_name(u[0])} on {lab}"
-
-    if kind == "hq":
-        return f"Place your HQ on {a['space']}, {facing_text(a['rot'])}"
-    if kind == "discard":
-        return f"Discard {tile_name(a['tile'])}"
-    if kind == "end":
-        return "End your turn"
-    if kind == "place":
-        return place_label(a["tile"], a["space"], a["rot"], bool(a.get("boarding")))
-    if kind == "battle":
-        return "Play Battle: a battle now, then your turn ends"
-    if kind == "move":
-        where = "stays" if a["from"] == a["to"] else f"to {a['to']}"
-        return f"Move {at(a['from'])}: {where}, {facing_text(a['rot'])}"
-    if kind == "push":
-        return f"Push Back: {at(a['from'])} pushes {at(a['target'])}"
-    if kind == "airstrike":
-        return f"Air Strike centred on {a['centre']}"
-    if kind == "wave":
-        line = WAVE_LINES[a["line"]]
-        return f"Wave on the {WAVE_NAMES[a['line']]} side ({', '.join(LABELS[i] for i in line)})"
-    if kind == "tavern":
-        return f"Activate the Tavern on {a['space']}: a battle now"
-    if kind == "grab":
-        return f"Grab: the Harpoon on {a['from']} pulls {at(a['target'])}"
-    if kind == "choose":
-        return f"Put your unit on {a['to']}, {facing_text(a['rot'])}"
-    if kind == "drift_turn":
-        return f"Turn the Drift unit on {a['space']}: {facing_text(a['rot'])}"
-    if kind == "drift_keep":
-        return "Keep the facing of the Drift units still to turn"
-    return kind
-
-
-def place_label(tile: str, space: str, rot: int, boarding: bool = False) -> str:
-    """A placement's words, the same whether it is legal now or planned for later in the
-    turn (the panel plans a whole turn before it is played)."""
-    extra = " and start a battle (Boarding)" if boarding else ""
-    return f"Place {tile_name(tile)} on {space}, {facing_text(rot)}{extra}"
 
 
 def refusal(s: dict, seat: Any, action: Action) -> str:
@@ -138,7 +91,7 @@ class NeuroshimaHex:
         for kind, args in legal:
             # plain equality first (True == 1, so _same then checks the types)
             if kind == action.kind and args == given and _same(given, args):
-                return rules.apply(state, seat, kind, args)
+                return play.apply(state, seat, kind, args)
         raise IllegalAction(refusal(state, seat, action))
 
     def view(self, state: dict, seat: int | None) -> dict:
@@ -177,24 +130,6 @@ class NeuroshimaHex:
 
     def evaluate(self, state: dict, seat: int) -> float:
         return _ai.evaluate(state, seat)
-
-
-def labelled_actions(state: dict, seat: int) -> list[Action]:
-    """The legal actions with labels (ai.py picks among them). Placements, most of the list,
-    are labelled once, when the module loads."""
-    return rules.options(state, seat, make=lambda k, a: Action(k, a, label(state, k, a)),
-                         places=_PLACE_ACTIONS)
-
-
-def _place_actions() -> dict[tuple[str, int], tuple[list[Action], list[Action]]]:
-    """rules.PLACES with each placement labelled."""
-    return {key: tuple([Action(kind, a, place_label(a["tile"], a["space"], a["rot"],
-                                                     "boarding" in a)) for kind, a in moves]
-                       for moves in pair)  # type: ignore[misc]
-            for key, pair in rules.PLACES.items()}
-
-
-_PLACE_ACTIONS = _place_actions()
 
 
 def rules_markdown(opts: dict[str, Any]) -> str:

@@ -25,8 +25,8 @@ from typing import Any
 
 from engine.core import Action
 
+from .actions import place_label
 from .board import BY_LABEL, LABELS, STANDARD, is_water
-from .game import place_label
 from .hints import reach
 from .rules import battles_allowed, free_placements
 from .tiles import TILES

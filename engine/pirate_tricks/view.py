@@ -56,21 +56,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             for r in range(n)
         ],
         "marker": s.marker,
-        "bidding": None if s.phase != BID else {
-            "row": s.row,
-            "pass": s.pass_no,
-            "bidders": sorted(s.bidders),
-            "placed": [t for t in sorted(s.bidders) if s.bids[t] is not None],
-        },
-        "tie": None if s.phase not in (REVEAL, CHOOSE) else {
-            "row": s.row,
-            "pass": s.pass_no,
-            "seats": list(s.tied),
-            "bid": s.tie_bid,
-            "zero": s.zero_tie,
-            "placed": [t for t in s.tied if s.reveals[t] is not None],
-            "chooser": s.chooser,
-        },
+        "bidding": _bidding(s),
+        "tie": _tie(s),
         "last_reveal": json_copy(s.last_reveal),
         "ditched": [len(d) for d in s.ditched],
         "predicting": needs_predictions(s),
@@ -101,18 +88,47 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         },
     }
     if seat is not None and 0 <= seat < n:
-        hand = s.hands[seat]
-        v["hand"] = sort_cards(hand)
-        v["loon"] = s.loon[seat]
-        v["my_bid"] = s.bids[seat] if s.phase == BID else None
-        v["my_reveal"] = s.reveals[seat] if s.phase == REVEAL else None
-        v["my_ditched"] = list(s.ditched[seat])
-        v["recruit_now"] = [
-            {"card": code, "loon": loon, "cards": cards}
-            for code in s.recruit
-            for loon, cards in [recruitment(code, hand)]
-        ] if s.phase != OVER else []
+        _add_own(s, seat, v)
     return v
+
+
+def _bidding(s: State) -> dict[str, Any] | None:
+    """The row up for bids: who bids, and who has placed a sealed bid (never how much)."""
+    return None if s.phase != BID else {
+        "row": s.row,
+        "pass": s.pass_no,
+        "bidders": sorted(s.bidders),
+        "placed": [t for t in sorted(s.bidders) if s.bids[t] is not None],
+    }
+
+
+def _tie(s: State) -> dict[str, Any] | None:
+    """A tie-break under way: the tied seats, who has picked a card to reveal, the chooser."""
+    return None if s.phase not in (REVEAL, CHOOSE) else {
+        "row": s.row,
+        "pass": s.pass_no,
+        "seats": list(s.tied),
+        "bid": s.tie_bid,
+        "zero": s.zero_tie,
+        "placed": [t for t in s.tied if s.reveals[t] is not None],
+        "chooser": s.chooser,
+    }
+
+
+def _add_own(s: State, seat: int, v: dict[str, Any]) -> None:
+    """The seat's own keys, added last: its hand, loon, sealed choices and ditched cards,
+    and what each recruitment card would give it now."""
+    hand = s.hands[seat]
+    v["hand"] = sort_cards(hand)
+    v["loon"] = s.loon[seat]
+    v["my_bid"] = s.bids[seat] if s.phase == BID else None
+    v["my_reveal"] = s.reveals[seat] if s.phase == REVEAL else None
+    v["my_ditched"] = list(s.ditched[seat])
+    v["recruit_now"] = [
+        {"card": code, "loon": loon, "cards": cards}
+        for code in s.recruit
+        for loon, cards in [recruitment(code, hand)]
+    ] if s.phase != OVER else []
 
 
 # -- worlds ------------------------------------------------------------------------------------
@@ -152,9 +168,41 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     w.seed = f"{s.seed}/w{r.getrandbits(48):012x}"
     w.counter = 0
     others = [t for t in range(s.n) if t != seat]
+    pool, must, maybe = _unseen(s, others)
+    any_void = any(s.voids[t] for t in others)
+    count: dict[int, int] = {}
+    for c in pool:
+        count[_BIT[c[0]]] = count.get(_BIT[c[0]], 0) + 1
+    sizes = _ditch_sizes(s, others, must, maybe, count, any_void, r)
+    placed = _place(pool, _layout(s, others, must, maybe, sizes), count, any_void, r)
+    j = 2 * len(others)
+    for row in range(s.n):
+        if s.owner[row] is None:
+            w.downs[row] = placed[j]
+            j += 1
+    for i, t in enumerate(others):
+        forced = [c for c in maybe[t] if c[0] in s.voids[t]]
+        free = [c for c in maybe[t] if c not in forced]
+        r.shuffle(free)
+        extra = sizes[t] - len(forced)
+        to_ditch = forced + free[:extra]
+        in_hand = free[extra:]
+        w.hands[t] = sort_cards(must[t] + in_hand + placed[2 * i])
+        w.ditched[t] = to_ditch + placed[2 * i + 1]
+        if s.bids[t] is not None and s.phase == BID:
+            w.bids[t] = r.randint(0, s.loon[t])
+        if s.reveals[t] is not None and s.phase == REVEAL:
+            w.reveals[t] = r.choice(w.hands[t])
+    return w
+
+
+def _unseen(s: State, others: list[int]) -> tuple[list[str], dict[int, list[str]],
+                                                 dict[int, list[str]]]:
+    """The cards to deal again (the others' hands and ditches, the face-down cards of the
+    rows not taken), without those known to be with a player: per player, those surely in
+    his hand (shown for recruitment, ``must``) and those in his hand or ditch (the row he
+    took, his tie-break reveals, ``maybe``)."""
     pool: list[str] = []
-    slots: list[list[int]] = []  # [capacity, colour mask]
-    where: list[tuple[str, int]] = []
     must: dict[int, list[str]] = {}
     maybe: dict[int, list[str]] = {}
     for t in others:
@@ -166,8 +214,31 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     for row in range(s.n):
         if s.owner[row] is None:
             pool += s.downs[row]
-    # how many of the half-known cards lie in each player's ditch: first the fewest
-    # possible for everyone (the most room for the rest), then drawn player by player
+    return pool, must, maybe
+
+
+def _layout(s: State, others: list[int], must: dict[int, list[str]],
+            maybe: dict[int, list[str]], sizes: dict[int, int]) -> list[list[int]]:
+    """The slots the pool is dealt into, [capacity, colour mask] each: per player his hand
+    (no colour he failed to follow) and his ditch, with ``sizes[t]`` of his half-known
+    cards in the ditch; then the face-down cards of each row not taken."""
+    out: list[list[int]] = []
+    for t in others:
+        hand_mask = _ALL & ~sum(_BIT[c] for c in s.voids[t])
+        k = sizes[t]
+        out.append([len(s.hands[t]) - len(must[t]) - (len(maybe[t]) - k), hand_mask])
+        out.append([len(s.ditched[t]) - k, _ALL])
+    for row in range(s.n):
+        if s.owner[row] is None:
+            out.append([len(s.downs[row]), _ALL])
+    return out
+
+
+def _ditch_sizes(s: State, others: list[int], must: dict[int, list[str]],
+                 maybe: dict[int, list[str]], count: dict[int, int], any_void: bool,
+                 r: random.Random) -> dict[int, int]:
+    """How many of the half-known cards lie in each player's ditch: first the fewest
+    possible for everyone (the most room for the rest), then drawn player by player."""
     lows: dict[int, int] = {}
     highs: dict[int, int] = {}
     for t in others:
@@ -175,38 +246,22 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
         room = len(s.hands[t]) - len(must[t])
         lows[t] = max(forced, len(maybe[t]) - room)
         highs[t] = min(len(s.ditched[t]), len(maybe[t]))
-    any_void = any(s.voids[t] for t in others)
-    count: dict[int, int] = {}
-    for c in pool:
-        count[_BIT[c[0]]] = count.get(_BIT[c[0]], 0) + 1
-
-    def layout(sizes: dict[int, int]) -> list[list[int]]:
-        out: list[list[int]] = []
-        for t in others:
-            hand_mask = _ALL & ~sum(_BIT[c] for c in s.voids[t])
-            k = sizes[t]
-            out.append([len(s.hands[t]) - len(must[t]) - (len(maybe[t]) - k), hand_mask])
-            out.append([len(s.ditched[t]) - k, _ALL])
-        for row in range(s.n):
-            if s.owner[row] is None:
-                out.append([len(s.downs[row]), _ALL])
-        return out
-
     sizes = dict(lows)
     for t in others:
         options = list(range(lows[t], highs[t] + 1))
         r.shuffle(options)
         for k in options:
             trial = {**sizes, t: k}
-            if not any_void or _feasible(count, layout(trial)):
+            if not any_void or _feasible(count, _layout(s, others, must, maybe, trial)):
                 sizes = trial
                 break
-    slots = layout(sizes)
-    for t in others:
-        where += [("hand", t), ("ditch", t)]
-    for row in range(s.n):
-        if s.owner[row] is None:
-            where.append(("row", row))
+    return sizes
+
+
+def _place(pool: list[str], slots: list[list[int]], count: dict[int, int], any_void: bool,
+           r: random.Random) -> list[list[str]]:
+    """The pool shuffled and dealt into the slots; with colours ruled out somewhere, card by
+    card into a slot that takes it and leaves the rest placeable (Hall's condition)."""
     placed: list[list[str]] = [[] for _ in slots]
     r.shuffle(pool)
     if not any_void:
@@ -214,37 +269,19 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
         for j, (cap, _) in enumerate(slots):
             placed[j] = pool[i:i + cap]
             i += cap
-    else:
-        for c in pool:
-            bit = _BIT[c[0]]
-            choices = [j for j, (cap, mask) in enumerate(slots) if cap and mask & bit]
-            r.shuffle(choices)
-            for j in choices:
-                slots[j][0] -= 1
-                count[bit] -= 1
-                if _feasible(count, slots):
-                    placed[j].append(c)
-                    break
-                slots[j][0] += 1
-                count[bit] += 1
-            else:  # cannot happen: the real deal satisfies every constraint
-                raise AssertionError("no consistent world for the hidden cards")
-    for j, (kind, who) in enumerate(where):
-        if kind == "row":
-            w.downs[who] = placed[j]
-    for t in others:
-        j = others.index(t) * 2
-        forced = [c for c in maybe[t] if c[0] in s.voids[t]]
-        free = [c for c in maybe[t] if c not in forced]
-        r.shuffle(free)
-        extra = sizes[t] - len(forced)
-        to_ditch = forced + free[:extra]
-        in_hand = free[extra:]
-        w.hands[t] = sort_cards(must[t] + in_hand + placed[j])
-        w.ditched[t] = to_ditch + placed[j + 1]
-        if s.bids[t] is not None and s.phase == BID:
-            w.bids[t] = r.randint(0, s.loon[t])
-        if s.reveals[t] is not None and s.phase == REVEAL:
-            w.reveals[t] = r.choice(w.hands[t])
-    return w
-
+        return placed
+    for c in pool:
+        bit = _BIT[c[0]]
+        choices = [j for j, (cap, mask) in enumerate(slots) if cap and mask & bit]
+        r.shuffle(choices)
+        for j in choices:
+            slots[j][0] -= 1
+            count[bit] -= 1
+            if _feasible(count, slots):
+                placed[j].append(c)
+                break
+            slots[j][0] += 1
+            count[bit] += 1
+        else:  # cannot happen: the real deal satisfies every constraint
+            raise AssertionError("no consistent world for the hidden cards")
+    return placed

@@ -1,6 +1,6 @@
 """Every decision taken where the rulebook is silent, listed for ``/game rules`` and the
-README. The docstrings next to the code that applies each one say the same, citing the
-passage."""
+game's page in docs/games (written by docs/generate.py). The docstrings next to the code
+that applies each one say the same, citing the passage."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from engine.core import JSON, Action, Event, IllegalAction, Option, resolve_options
 
 from . import ai as _ai
-from . import rules
+from . import play, rules
 from .actions import HINTS, key_of
 from .data import TRIBE_ABILITY, TRIBES
 from .decisions import DECISIONS
@@ -92,12 +92,12 @@ class SewerPirats:
                 opts = rules.options(state, seat)
             for a in opts:
                 if a is action:  # one of the legal moves just listed, as given
-                    return rules.apply(state, seat, a.payload)
+                    return play.apply(state, seat, a.payload)
             key = key_of(action)
             if key is not None:
                 for a in opts:
                     if a.key == key:
-                        return rules.apply(state, seat, a.payload)
+                        return play.apply(state, seat, a.payload)
         raise IllegalAction(refusal(state, seat, action))
 
     def view(self, state: State, seat: int | None) -> dict:

@@ -1,4 +1,5 @@
-"""The rules of Sewer Pirats: setup, whose move it is, the legal moves and what they do.
+"""The rules of Sewer Pirats: setup, whose move it is and the legal moves; what they do is
+in ``play``.
 
 Everything follows the rulebook (shared/rules/sewer-pirats.txt); where it is silent, the
 decision is written in the docstring of the function that makes it and listed in
@@ -26,13 +27,9 @@ from engine.core import Action, Event
 from . import auction, sailing
 from .common import (
     Events,
-    P,
-    captain_ship,
     cards_left,
-    draw_card,
     keep,
     new_group,
-    pub,
     refill_row,
     shuffled,
 )
@@ -43,14 +40,11 @@ from .data import (
     HAND_LIMIT,
     RACCOON,
     RAT,
-    ROW_SIZE,
     SHIPS,
-    SNAIL,
     START_CARDS,
     TOAD,
     TRIBE_PLURAL,
     TRIBES,
-    WEASEL,
     bonus_tokens,
     booty_tokens,
     card_word,
@@ -61,10 +55,8 @@ from .moves import (
     crew_args,
     crew_label,
     crew_options,
-    do_crew,
     figure_options,
 )
-from .scoring import ranking, score, tie_break
 from .state import (
     AUCTION,
     AUCTION_VARIANT,
@@ -83,7 +75,7 @@ DECK = "deck"
 class Move(Action):
     """A legal move as the rules list it: an ``Action`` (equal to any Action of the same
     kind and arguments, whatever its label or class) that also carries its ``key`` (see
-    ``actions.key_of``) and its ``payload``, what ``apply`` needs to carry it out.
+    ``actions.key_of``) and its ``payload``, what ``play.apply`` needs to carry it out.
 
     The move carries them itself, so nothing is looked up by the identity of an object (a
     table by ``id()`` must keep every Action alive for ever, or a new one could take a
@@ -334,16 +326,7 @@ _SAIL_ONLY: list[list[Option]] = [[_sail_option(x, False)] for x in range(3)]
 def _turn_options(s: State, seat: int) -> list[Option]:
     """Rulebook "Set Sail": a player with a captain "must perform the Set Sail action".
     Decision: a player who can do nothing at all (no card to draw, none to play, no
-    captain) passes his turn.
-
-    The moves come per ship and figure from caches (``_figure_moves``): the tribes in the
-    play area boarding a ship, and each of the seat's figures aboard; they depend only on
-    the spaces ahead of the figure as ``_SEES`` shows them. Written for speed (random play
-    and the AI ask for a turn's moves hundreds of thousands of times): the three captain's
-    spaces are checked one by one and the caches read by subscript, because a loop and
-    method calls cost more than the checks themselves. (A cache of how a seat sees a
-    ship's three figures at once saved a lookup or two but kept meeting new keys, tens a
-    game, each dearer than what it saved.)"""
+    captain) passes his turn."""
     sp0, sp1, sp2 = ships = s.ships
     f = sp0[CAPTAIN]
     if f is not None and f[0] == seat:
@@ -358,6 +341,23 @@ def _turn_options(s: State, seat: int) -> list[Option]:
         out = [*_DRAWS[2 if len(s.deck) > 1 else min(2, cards_left(s))][tuple(s.row)]]
     except KeyError:
         out = [*_draw_options(s)]
+    _crew_moves(s, seat, ships, out)
+    if not out:
+        out = [opt(("idle",), "idle", {}, "Pass your turn: you can do nothing", ("idle",))]
+    return out
+
+
+def _crew_moves(s: State, seat: int, ships: list, out: list[Option]) -> None:
+    """Actions B and C of a turn, added to ``out``.
+
+    The moves come per ship and figure from caches (``_figure_moves``): the tribes in the
+    play area boarding a ship, and each of the seat's figures aboard; they depend only on
+    the spaces ahead of the figure as ``_SEES`` shows them. Written for speed (random play
+    and the AI ask for a turn's moves hundreds of thousands of times): the three captain's
+    spaces are checked one by one and the caches read by subscript, because a loop and
+    method calls cost more than the checks themselves. (A cache of how a seat sees a
+    ship's three figures at once saved a lookup or two but kept meeting new keys, tens a
+    game, each dearer than what it saved.)"""
     home = s.home[seat]
     try:
         homes = _HOMES[tuple(home)]
@@ -403,9 +403,6 @@ def _turn_options(s: State, seat: int) -> list[Option]:
                 out += _ABOARD[key]
             except KeyError:
                 out += _aboard(key, sp, seat)
-    if not out:
-        out = [opt(("idle",), "idle", {}, "Pass your turn: you can do nothing", ("idle",))]
-    return out
 
 
 #: the moves by what they depend on (see ``_figure_moves``) with the cards held of the
@@ -456,7 +453,7 @@ def _figure_moves(
     return moves
 
 
-def _weasel_options(s: State, seat: int) -> list[Option]:
+def weasel_options(s: State, seat: int) -> list[Option]:
     """A weasel's second action (rulebook p. 7): a move, a captaincy or a sailing with the
     same weasel. Decision: the second action grants no third ("Perform two actions"); no
     ship sails once the game has ended."""
@@ -581,7 +578,7 @@ def _pending_options(s: State, seat: int, p: dict[str, Any]) -> list[Option]:
              ("no_reveal",)),
         ]
     # a weasel's second action
-    return [*_weasel_options(s, seat),
+    return [*weasel_options(s, seat),
             opt(("end",), "end", {}, "End your turn without a second weasel action", ("end",))]
 
 
@@ -589,262 +586,3 @@ def _discard_options(over: int, held: tuple[bool, ...]) -> list[Option]:
     return [opt(("discard", SHIPS[c]), "discard", {"card": SHIPS[c]},
                 f"Discard {card_word(c)} ({over} over the limit of {HAND_LIMIT})",
                 ("discard", c)) for c in range(3) if held[c]]
-
-
-# -- what moves do ---------------------------------------------------------------------------
-
-
-def apply(s: State, seat: int, payload: Any) -> list[Event]:
-    ev: Events = []
-    what = payload[0]
-    s.moves += 1
-    if s.phase == AUCTION:
-        _apply_auction(s, seat, payload, ev)
-        return ev
-    # the kinds by how often random play and the AI meet them (each test costs)
-    if what == "draw":
-        _draw(s, seat, payload[2], payload[3], payload[4], ev)
-    elif what == "discard":
-        _discard(s, seat, payload[1], ev)
-    elif what == "crew":
-        _crew(s, seat, payload[1], payload[2], ev)
-    elif what == "seize":
-        sailing.seize(s, payload[1], ev)
-        sailing.step(s, ev)
-    elif what == "sail":
-        s.pending = None
-        sailing.start_sail(s, payload[1], not payload[2], ev)
-    elif what == "tribe":
-        _choose_tribe(s, seat, payload[1], ev)
-        return ev
-    elif what == "stay":
-        sailing.stay(s, ev)
-        sailing.step(s, ev)
-    elif what == "leave":
-        sailing.leave(s, ev)
-        sailing.step(s, ev)
-    elif what == "reveal":
-        _reveal(s, seat, ev)
-    elif what == "no_reveal":
-        s.pending = None
-    elif what == "end":
-        s.pending = None
-        pub(ev, "end_turn", f"{P(seat)} ends the turn.", seat=seat)
-    elif what == "idle":
-        pub(ev, "idle", f"{P(seat)} can do nothing and passes.", seat=seat)
-    if s.pending is None:
-        if s.final or s.ending:
-            _continue(s, ev)
-        else:  # what ``_continue`` does in the common case, without the call
-            s.turn = turn = (s.turn + 1) % s.n
-            if turn == s.first:
-                s.round += 1
-    return ev
-
-
-def _apply_auction(s: State, seat: int, key: tuple, ev: Events) -> None:
-    kind = key[0]
-    if kind == "start_bid":
-        auction.start_bid(s, seat, key[1], key[2], ev)
-    elif kind == "raise":
-        auction.raise_bid(s, seat, key[1], ev)
-    elif kind == "pass":
-        auction.pass_bid(s, seat, ev)
-    else:
-        auction.pay(s, seat, SHIPS.index(key[1]), ev)
-
-
-def _choose_tribe(s: State, seat: int, tribe: str, ev: Events) -> None:
-    """Landlubber variant: "each player simply chooses one pirat tribe and takes four
-    figures of the chosen type". Decision: they choose in turn from the first player; with
-    five figures a tribe, no two players lead the same tribe."""
-    s.tribes[seat] = [tribe] * CREW_SIZE
-    s.home[seat] = [tribe] * CREW_SIZE
-    pub(ev, "tribe", f"{P(seat)} leads the {TRIBE_PLURAL[tribe]}.", seat=seat, tribe=tribe)
-    s.turn = (s.turn + 1) % s.n
-    if s.turn == s.first:
-        s.phase = PLAY
-
-
-def _draw(s: State, seat: int, faces: tuple[int, ...], k: int, what: str, ev: Events) -> None:
-    """Action A with the face-up cards ``faces`` and ``k`` cards from the deck (their
-    order does not matter: the row is refilled after both)."""
-    hand = s.hands[seat]
-    row = s.row
-    for c in faces:
-        row.remove(c)
-        hand[c] += 1
-    deck = s.deck
-    need = k + ROW_SIZE - len(row)
-    if 0 < need <= len(deck):
-        # the common case written out (a draw is a quarter of all moves): the top ``k``
-        # cards to the hand, the next ones face up into the row, in the order the loop
-        # below and ``refill_row`` take them (the top is the end)
-        top = deck[:-need - 1:-1]
-        del deck[-need:]
-        got = tuple(top[:k])
-        for c in got:
-            hand[c] += 1
-        row += top[k:]
-    else:
-        got_deck: list[int] = []
-        for _ in range(k):
-            c = deck.pop() if deck else draw_card(s, ev)
-            deck = s.deck  # a new deck when the discard pile was shuffled
-            assert c is not None
-            got_deck.append(c)
-            hand[c] += 1
-        got = tuple(got_deck)
-        if len(row) < ROW_SIZE:
-            refill_row(s, ev)
-    said = _DRAW_SAID.get(what)
-    if said is None:
-        said = keep(_DRAW_SAID, _DRAW_SAID_BOUND, what, tuple(
-            Event("draw", f"{P(t)} draws {what}.", None, {"seat": t, "deck": k})
-            for t in range(5)))
-    ev.append(said[seat])
-    if k:
-        ev.append(_DECK_DRAWN[seat][got])
-    if hand[0] + hand[1] + hand[2] > HAND_LIMIT:
-        s.pending = {"kind": "discard", "seat": seat}
-        _auto_discard(s, seat, ev)
-
-
-#: the public "draws ..." event by what is drawn (a draw option's words) and seat: an
-#: Event is frozen and nothing changes its data, so one object serves every game. Bound:
-#: the draws that exist (two of four sources, or the last card: 14)
-_DRAW_SAID: dict[str, tuple[Event, ...]] = {}
-_DRAW_SAID_BOUND = 20
-#: the drawer's private note, by seat and the cards drawn from the deck
-_DECK_DRAWN: tuple[dict[tuple[int, ...], Event], ...] = tuple({
-    got: Event("draw", "From the deck you draw " + " and ".join(card_word(c) for c in got)
-               + ".", frozenset({seat}), {})
-    for got in [(a,) for a in range(3)] + [(a, b) for a in range(3) for b in range(3)]}
-    for seat in range(5))
-
-
-def _auto_discard(s: State, seat: int, ev: Events) -> None:
-    """Discards for the player when every card in hand has the same symbol."""
-    hand = s.hands[seat]
-    while hand[0] + hand[1] + hand[2] > HAND_LIMIT:
-        if (hand[0] > 0) + (hand[1] > 0) + (hand[2] > 0) != 1:
-            return
-        _discard_one(s, seat, 0 if hand[0] else 1 if hand[1] else 2, ev)
-    s.pending = None
-
-
-def _discard_one(s: State, seat: int, c: int, ev: Events) -> None:
-    """Decision: cards discarded down to six go face up onto the discard pile."""
-    s.hands[seat][c] -= 1
-    s.discard[c] += 1
-    ev.append(_DISCARDED[seat][c])
-
-
-#: "... discards ...", by seat and card (an Event is frozen: one object serves every game)
-_DISCARDED: tuple[tuple[Event, ...], ...] = tuple(tuple(
-    Event("discard", f"{P(seat)} discards {card_word(c)} (hand limit {HAND_LIMIT}).", None,
-          {"seat": seat}) for c in range(3)) for seat in range(5))
-
-
-def _discard(s: State, seat: int, c: int, ev: Events) -> None:
-    _discard_one(s, seat, c, ev)
-    _auto_discard(s, seat, ev)
-
-
-def _crew(s: State, seat: int, c: Crew, follow: bool, ev: Events) -> None:
-    """Actions B and C. After a snail's move, its owner may reveal the top card; after a
-    weasel's first action, its owner may take a second with it."""
-    s.pending = None
-    do_crew(s, seat, c, ev)
-    kind, x, tribe, _, to, _, _ = c
-    if s.variant == LANDLUBBER:  # no abilities (``s.abilities`` without the call)
-        return
-    if tribe == SNAIL and kind == "move" and cards_left(s) > 0:
-        s.pending = {"kind": "snail", "seat": seat, "ship": x, "space": to - 1}
-    elif tribe == WEASEL and not follow:
-        offer_weasel(s, seat, x, to - 1, ev)
-
-
-def offer_weasel(s: State, seat: int, x: int, space: int, ev: Events) -> None:
-    """Waits for a weasel's second action, if it has one it can pay for."""
-    s.pending = {"kind": "weasel", "seat": seat, "ship": x, "space": space}
-    if not _weasel_options(s, seat):
-        s.pending = None
-        return
-    pub(ev, "weasel", f"{P(seat)}'s weasel may take a second action.", seat=seat)
-
-
-def _reveal(s: State, seat: int, ev: Events) -> None:
-    """The snail (rulebook p. 7): "he may reveal the top card of the Talisman deck. If the
-    symbol ... matches the ship ..., the snail moves one additional space towards the bow",
-    swapping places with a figure there (a captain too). Decision: the revealed card goes
-    to the discard pile. A snail moves in its owner's turn, who has no captain then (he
-    would have to set sail), so it never makes a second captain; the check stays for
-    safety."""
-    p = s.pending
-    assert p is not None
-    s.pending = None
-    x, i = p["ship"], p["space"]
-    c = draw_card(s, ev)
-    if c is None:
-        return
-    s.discard[c] += 1
-    ship = SHIPS[x]
-    if c != x:
-        pub(ev, "reveal", f"{P(seat)} reveals {card_word(c)} for the snail: no luck.",
-            seat=seat, card=SHIPS[c])
-        return
-    sp = s.ships[x]
-    t = i + 1
-    if t == CAPTAIN and captain_ship(s, seat) not in (-1, x):
-        pub(ev, "reveal", f"{P(seat)} reveals {card_word(c)}, but the snail cannot become a "
-                          "second captain.", seat=seat, card=ship)
-        return
-    other = sp[t]
-    sp[t], sp[i] = sp[i], other
-    where = "the captain's space" if t == CAPTAIN else f"space {t + 1}"
-    text = f"{P(seat)} reveals {card_word(c)}: the snail moves on to {where}"
-    if other is not None:
-        text += f", swapping places with {P(other[0])}'s {other[1]}"
-    pub(ev, "reveal", text + ".", seat=seat, card=ship)
-
-
-def _continue(s: State, ev: Events) -> None:
-    """After a step: wait for a pending step, else run the last sailings, score the game,
-    or pass the turn clockwise."""
-    while s.pending is None:
-        if s.final:
-            x = s.final.pop(0)
-            if s.ships[x][CAPTAIN] is not None:
-                sailing.start_sail(s, x, True, ev)
-            continue
-        if s.ending:
-            _finish(s, ev)
-            return
-        s.turn = (s.turn + 1) % s.n
-        if s.turn == s.first:
-            s.round += 1
-        return
-
-
-def _finish(s: State, ev: Events) -> None:
-    scores = [score(t) for t in s.treasure]
-    ties = [tie_break(s.ships, t) for t in range(s.n)]
-    winners = ranking(scores, ties)
-    best = scores[winners[0]]
-    names = " and ".join(P(w) for w in winners)
-    tied = [t for t in range(s.n) if scores[t] == best]
-    if len(winners) > 1:
-        reason = (f"{names} share the victory with {best} points"
-                  + (f" and {ties[winners[0]]} on the tie-break." if len(tied) > 1 else "."))
-    elif len(tied) > 1:
-        reason = (f"{names} wins on the tie-break: {best} points like "
-                  + " and ".join(P(t) for t in tied if t != winners[0])
-                  + f", but crew spaces worth {ties[winners[0]]}.")
-    else:
-        reason = f"{names} wins with {best} points."
-    s.result = {"winners": winners, "scores": scores, "tiebreak": ties, "reason": reason}
-    s.phase = OVER
-    s.pending = None
-    pub(ev, "over", "The game is over. " + reason, winners=winners, scores=scores)
-

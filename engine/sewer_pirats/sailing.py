@@ -4,7 +4,9 @@ the end of the game ("Winning the Game", p. 5).
 A sailing is the pending step ``{"kind": "sail", ...}``: the seizers in order (the captain,
 then the figures nearest the bow), the booty still in the group, what the current seizer
 took. A seizer with a real choice is waited for; one with a single possible token takes it
-at once.
+at once. A sailing led by a weasel captain as a first action ends by naming its owner, who
+may take a second action with it (``start_sail``, ``step`` and ``finish`` return that seat;
+``play`` offers the action: the legal moves are listed there, not here).
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ from .state import LANDLUBBER, State
 SEIZE, STAY, LEAVE = "seize", "stay", "leave"
 
 
-def start_sail(s: State, x: int, chain: bool, ev: Events) -> None:
+def start_sail(s: State, x: int, chain: bool, ev: Events) -> int | None:
     """Ship ``x`` sets sail: its captain takes the bonus token at once; the seizures follow.
 
     ``chain``: the sailing is an action that may be a weasel's first (a turn's action, or a
-    last sailing: "After the game ends ... weasels may still use their special ability")."""
+    last sailing: "After the game ends ... weasels may still use their special ability").
+    Returns what ``step`` returns."""
     sp = s.ships[x]
     group = s.groups[x].pop(0)
     captain = sp[CAPTAIN]
@@ -57,7 +60,7 @@ def start_sail(s: State, x: int, chain: bool, ev: Events) -> None:
         "chain": chain and s.abilities and tribe == "weasel",
         "captain": seat,
     }
-    step(s, ev)
+    return step(s, ev)
 
 
 def options(s: State) -> list[tuple[str, str | None]]:
@@ -82,8 +85,9 @@ def seizer(s: State) -> int | None:
     return int(p["line"][0][0])
 
 
-def step(s: State, ev: Events) -> None:
-    """Run the seizures until a seizer must choose; finish the sailing when all are done."""
+def step(s: State, ev: Events) -> int | None:
+    """Run the seizures until a seizer must choose; finish the sailing when all are done.
+    Returns what ``finish`` returns (None while a seizer is waited for)."""
     p = s.pending
     assert p is not None
     line, booty = p["line"], p["booty"]
@@ -100,8 +104,8 @@ def step(s: State, ev: Events) -> None:
                 or (tribe == RAT and p["took"] == 1)))):
             seize(s, booty[0], ev)
             continue
-        return
-    finish(s, ev)
+        return None
+    return finish(s, ev)
 
 
 def seize(s: State, token: str, ev: Events) -> None:
@@ -208,11 +212,14 @@ def captain_ship_after(s: State, seat: int, x: int) -> int:
     return -1 if found == x else found
 
 
-def finish(s: State, ev: Events) -> None:
+def finish(s: State, ev: Events) -> int | None:
     """After the seizures: every figure that seized goes home, the others move one space
     towards the bow (see ``settle``); leftover booty goes to the box;
     the second group moves up and a new one is laid out. A ship left without flotsam ends the
-    game: every other ship with a captain sets sail a last time."""
+    game: every other ship with a captain sets sail a last time.
+
+    Returns the seat whose weasel captain sailed as a first action (``chain``), which may
+    now take a second action with it, else None."""
     p = s.pending
     assert p is not None
     x = p["ship"]
@@ -235,10 +242,7 @@ def finish(s: State, ev: Events) -> None:
     s.pending = None
     if not s.groups[x] and not s.ending:
         _game_ends(s, x, ev)
-    if p["chain"]:
-        from .rules import offer_weasel
-
-        offer_weasel(s, int(p["captain"]), -1, -1, ev)
+    return int(p["captain"]) if p["chain"] else None
 
 
 #: "... booty token(s) nobody seized go back to the box", by their number (1-3): an Event

@@ -106,9 +106,35 @@ def _choice(s: State, seat: int) -> dict[str, Any] | None:
             "turn."}
 
 
+def _player(s: State, p: int) -> dict[str, Any]:
+    """What everyone sees of a player: tribes, figures at home, how many cards and tokens
+    (never which), and the ship he captains."""
+    return {
+        "tribes": [t for t in TRIBES for _ in range(s.tribes[p].count(t))],
+        "home": [t for t in TRIBES for _ in range(s.home[p].count(t))],
+        "hand": sum(s.hands[p]),
+        "booty": sum(1 for t in s.treasure[p] if not is_bonus(t)),
+        "bonus": sum(1 for t in s.treasure[p] if is_bonus(t)),
+        "captain": None if (x := captain_ship(s, p)) < 0 else SHIPS[x],
+    }
+
+
+def _auction(s: State) -> dict[str, Any] | None:
+    """The bar and the bidding (the cards under the front figure only counted)."""
+    a = s.auction
+    return None if a is None else {
+        "bar": list(a["bar"]),
+        "under": len(a["under"]),
+        "lot": a["lot"],
+        "bid": a["bid"],
+        "high": None if a["high"] < 0 else a["high"],
+        "out": sorted(a["out"]),
+        "paying": a["pay"],
+    }
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     pending, pending_seat_ = _pending(s)
-    a = s.auction
     v: dict[str, Any] = {
         "game": GAME_ID,
         "seat": seat,
@@ -133,37 +159,17 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "discard": sum(s.discard),
         "pool": len(s.pool_bonus),
         "box": len(s.box),
-        "players": [
-            {
-                "tribes": [t for t in TRIBES for _ in range(s.tribes[p].count(t))],
-                "home": [t for t in TRIBES for _ in range(s.home[p].count(t))],
-                "hand": sum(s.hands[p]),
-                "booty": sum(1 for t in s.treasure[p] if not is_bonus(t)),
-                "bonus": sum(1 for t in s.treasure[p] if is_bonus(t)),
-                "captain": None if (x := captain_ship(s, p)) < 0 else SHIPS[x],
-            }
-            for p in range(s.n)
-        ],
+        "players": [_player(s, p) for p in range(s.n)],
         "sailing": _sailing(s),
         "ending": s.ending,
         "final": [SHIPS[x] for x in s.final],
         "sailings": s.sailings,
-        "auction": None if a is None else {
-            "bar": list(a["bar"]),
-            "under": len(a["under"]),
-            "lot": a["lot"],
-            "bid": a["bid"],
-            "high": None if a["high"] < 0 else a["high"],
-            "out": sorted(a["out"]),
-            "paying": a["pay"],
-        },
+        "auction": _auction(s),
         "pending": pending,
         "pending_seat": pending_seat_,
         "result": None if s.result is None else {
-            "winners": list(s.result["winners"]),
-            "scores": list(s.result["scores"]),
-            "tiebreak": list(s.result["tiebreak"]),
-            "reason": s.result["reason"],
+            "winners": list(s.result["winners"]), "scores": list(s.result["scores"]),
+            "tiebreak": list(s.result["tiebreak"]), "reason": s.result["reason"],
         },
     }
     if seat is not None and 0 <= seat < s.n:
@@ -189,6 +195,14 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     w.seed = f"{s.seed}/w{r.getrandbits(48):012x}"
     w.counter = 0
     others = [t for t in range(s.n) if t != seat]
+    _deal_cards(w, others, r)
+    _deal_tokens(w, others, r)
+    return w
+
+
+def _deal_cards(w: State, others: list[int], r: random.Random) -> None:
+    """The cards of ``others``, the deck, the discard pile and the bar's, shuffled together
+    and dealt again, each place keeping its size."""
     cards: list[int] = []
     for t in others:
         for c in range(3):
@@ -219,6 +233,11 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     i += k
     if w.auction is not None:
         w.auction["under"] = cards[i:i + len(under)]
+
+
+def _deal_tokens(w: State, others: list[int], r: random.Random) -> None:
+    """The face-down tokens of ``others``, the pools and the box, booty and bonus apart,
+    shuffled and dealt again, each player keeping his counts of both."""
     booty: list[str] = []
     bonus: list[str] = []
     for t in others:
@@ -237,5 +256,3 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     w.pool = [booty.pop() for _ in range(len(w.pool))]
     w.box = booty
     w.pool_bonus = bonus
-    return w
-
