@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from data.core import Core
 from data.db import Conn
 
 #: the waits between tries of a delivery that failed: quick at first, then every 10 minutes
@@ -119,27 +120,28 @@ _ROW = "table_key, parts, done, since, attempts, next_try, problem, paused"
 class Deliveries:
     """The ``deliveries`` rows, read and settled by the cogs' deliverer and its worker.
 
-    It works through the store's own transactions (``Store.deliveries``)."""
+    It works through the store's own transactions (``Store.deliveries``: the store's core,
+    data/core.py)."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Core) -> None:
         self._store = store
 
     async def add(self, key: int, new: dict[str, Any], now: float) -> None:
         """Owe a part in a transaction of its own: for a change the store writes in a
         transaction that knows nothing of deliveries (a repair, a move taken back), right
         after it; a crash in between is caught up by the table's next change."""
-        async with self._store._write() as db:
+        async with self._store.writing() as db:
             await owe(db, key, new, now)
 
     async def get(self, key: int) -> Owed | None:
-        async with self._store._reading() as db:
+        async with self._store.reading() as db:
             rows = await db.fetch(f"SELECT {_ROW} FROM deliveries WHERE table_key = ?", (key,))
         return _owed(rows[0]) if rows else None
 
     async def due(self, now: float, limit: int = 50) -> list[int]:
         """Tables with a delivery whose next try has come, oldest first; paused ones and
         closed tables whose end was told are left out."""
-        async with self._store._reading() as db:
+        async with self._store.reading() as db:
             rows = await db.fetch(
                 "SELECT d.table_key FROM deliveries d JOIN tables t ON t.key = d.table_key "
                 "WHERE d.paused IS NULL AND d.next_try <= ? AND t.status IN "
@@ -149,7 +151,7 @@ class Deliveries:
     async def settle(self, key: int, version: int) -> None:
         """Everything owed up to the table's ``version`` was delivered: remove those parts
         (and the row, unless a change came meanwhile or the table is paused)."""
-        async with self._store._write() as db:
+        async with self._store.writing() as db:
             rows = await db.fetch("SELECT parts, paused FROM deliveries WHERE table_key = ?",
                                   (key,))
             if not rows:
@@ -167,7 +169,7 @@ class Deliveries:
                      wait: float | None = None) -> int:
         """A try failed: keep what was delivered, say why, and set the next try (after
         ``wait`` seconds, else by ``backoff``). Returns the number of tries so far."""
-        async with self._store._write() as db:
+        async with self._store.writing() as db:
             rows = await db.fetch("SELECT attempts FROM deliveries WHERE table_key = ?", (key,))
             attempts = (int(rows[0][0]) if rows else 0) + 1
             delay = backoff(attempts) if wait is None else wait
@@ -186,7 +188,7 @@ class Deliveries:
 
     async def pause(self, key: int, reason: str, now: float) -> bool:
         """Pause a table whose channel or server is gone; False if it already was."""
-        async with self._store._write() as db:
+        async with self._store.writing() as db:
             changed = await db.execute(
                 "UPDATE deliveries SET paused = ? WHERE table_key = ? AND paused IS NULL",
                 (reason, key))
@@ -202,7 +204,7 @@ class Deliveries:
     async def resume(self, key: int, now: float) -> bool:
         """Take a paused table up again: its delivery is due at once (with nothing owed, the
         board is posted anew). False if it was not paused."""
-        async with self._store._write() as db:
+        async with self._store.writing() as db:
             return await db.execute(
                 "UPDATE deliveries SET paused = NULL, attempts = 0, problem = NULL, "
                 "next_try = ? WHERE table_key = ? AND paused IS NOT NULL",
@@ -229,6 +231,6 @@ class Deliveries:
         if guild is not None:
             sql += " AND t.guild = ?"
             params.append(guild)
-        async with self._store._reading() as db:
+        async with self._store.reading() as db:
             rows = await db.fetch(sql, params)
         return [int(r[0]) for r in rows]

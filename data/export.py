@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engine
-from data.store import LogEntry
+from data.rows import LogEntry
 from engine.core import JSON, Action, IllegalAction, clip, fill_names, quote, resolve_options
 from engine.table import ABANDONED, AI_LEVELS, FINISHED, PLAYING, Seat, Table
 

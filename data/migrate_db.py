@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from data.backup import SCHEMA_TABLES
 from data.db import describe, is_postgresql
-from data.store import SCHEMA_TABLES, Store
+from data.store import Store
 
 #: how the summary names each table's rows
 WHAT = {"tables": "tables", "actions": "logged moves", "messages": "remembered posts",

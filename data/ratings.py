@@ -26,25 +26,31 @@ rating. A rating is the library's ``mu`` (25 for a newcomer) with its uncertaint
   not rated for it.
 - **A person who asked to be forgotten** (``/stats forget-me``) while still seated is never
   rated again while the request waits: the table forgets them in the save that closes it
-  (data/store.py, ``Store.forget_player``), so their seat has nobody's id when the game is
-  rated. Decision: the game is still rated for the others, and that seat keeps its place
-  with a newcomer's rating (mu 25, sigma 25/3), the rating anyone unknown has, which is not
-  kept; no rating change is written for it and the game-over message leaves it out. So the
-  others' results stay as played (a player who lost to the forgotten person lost to
-  someone), without any trace of the forgotten person's own rating, which forget-me
-  removed already. A seat an AI took over from them counts for nobody as well (the AI that
-  finished it is not rated, as above).
+  (data/forgetting.py), so their seat has nobody's id when the game is rated. Decision: the
+  game is still rated for the others, and that seat keeps its place with a newcomer's
+  rating (mu 25, sigma 25/3), the rating anyone unknown has, which is not kept; no rating
+  change is written for it and the game-over message leaves it out. So the others' results
+  stay as played (a player who lost to the forgotten person lost to someone), without any
+  trace of the forgotten person's own rating, which forget-me removed already. A seat an AI
+  took over from them counts for nobody as well (the AI that finished it is not rated, as
+  above).
 - **Tables without a server** (the console's, ``python bot.py console``) are not rated:
   ratings are per server. Such a table is marked counted all the same, so that it is
   archived in time.
 - **Abandoned and aborted games** are not rated; only a table that reached its result is.
 - **Once only.** :func:`rate_finished` marks the table rated in the transaction that
-  writes the ratings (``Store.rate_table``), so a crash, a restart, a second process or a
+  writes the ratings (:func:`rate_table`), so a crash, a restart, a second process or a
   second call never counts a game twice; :func:`rate_unrated` counts the finished tables a
   crash left unrated, oldest first.
 - **Shown and ranked.** A change is shown as ``mu`` before and after (a win raises it, a
   loss lowers it). Leaderboards rank by the library's conservative estimate ``mu - 3
   sigma`` (``ordinal``), so one lucky first game does not top players with fifty.
+
+Where they are kept: one row per player, game and server in ``ratings``, one row per rated
+seat in ``rating_changes``, and ``closed_tables.rated_at`` says a table has been counted;
+:func:`rate_table` writes all three in one transaction of the store (functions over its
+core, data/core.py), so a game counts once whatever crashes or runs twice. A table without
+a server (the console's) is counted without rating anyone.
 """
 
 from __future__ import annotations
@@ -58,7 +64,10 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import engine
-from data.store import DamagedTable, PlayerRating, SeatRating, Store
+from data.core import Core
+from data.db import Conn, Row, StoreBusy
+from data.forgetting import unrated_seats
+from data.rows import DamagedTable
 from engine.table import FINISHED, Seat, Table
 
 #: the library's model with its published defaults (mu 25, sigma 25/3, beta 25/6)
@@ -66,6 +75,67 @@ MODEL = PlackettLuce()
 #: how many sigmas the leaderboard's conservative estimate takes off mu
 SURE = 3.0
 AI_PREFIX = "ai:"
+
+#: tries of a rating write that met another game's rating of the same player (PostgreSQL)
+_RATE_TRIES = 5
+
+_RATING_COLUMNS = "guild, game_id, player, name, mu, sigma, games, wins, last_table, last_at"
+_CHANGE_COLUMNS = ("table_key, seat, player, rank, mu_before, sigma_before, mu_after, "
+                   "sigma_after")
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's rating at one game on one server (a row of ``ratings``). ``player`` is a
+    Discord user id, or "ai:<level>" for the AI captains of that level."""
+
+    guild: str
+    game_id: str
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    last_table: int | None
+    last_at: float
+
+
+@dataclass(frozen=True)
+class SeatRating:
+    """What one rated game did to the rating of the player at one seat (a row of
+    ``rating_changes``); ``rank`` is 1 for the winners."""
+
+    table_key: int
+    seat: int
+    player: str
+    rank: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+@dataclass(frozen=True)
+class LastGame:
+    """A player's most recent rated game on a server: where, which game, how it went."""
+
+    table_key: int
+    game_id: str
+    channel: str
+    rank: int
+    at: float
+
+
+#: A finished table's ratings are counted by a callable like :func:`_rate`: given the
+#: table, the current ratings of its players (by player) and when the game ended, the rows
+#: of ``rating_changes`` and the new rows of ``ratings``.
+RateFn = Callable[[Table, Mapping[str, PlayerRating], float],
+                  tuple[list[SeatRating], list[PlayerRating]]]
+
+
+class _RatingRace(Exception):
+    """Another transaction changed a player's rating since this one read it; try again."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +205,7 @@ def _players(table: Table) -> Iterable[str]:
 def _rate(table: Table, current: Mapping[str, PlayerRating], ended: float
           ) -> tuple[list[SeatRating], list[PlayerRating]]:
     """The seats' changes and the players' new ratings for a finished table (inside
-    ``Store.rate_table``'s transaction)."""
+    the transaction of :func:`rate_table`)."""
     result = engine.get_game(table.game_id).result(table.state)
     if result is None:
         return [], []
@@ -175,7 +245,7 @@ def _name(table: Table, player: str, seat: int, old: PlayerRating | None) -> str
     return s.name
 
 
-async def rate_finished(store: Store, table: Table, now: float | None = None
+async def rate_finished(store: Core, table: Table, now: float | None = None
                         ) -> list[RatingChange]:
     """Count the ratings of ``table``'s game if it is finished and not counted yet: the
     entry point of the game-over message. [] when it is not finished (abandoned, aborted,
@@ -184,8 +254,8 @@ async def rate_finished(store: Store, table: Table, now: float | None = None
     if table.key is None or table.status != FINISHED:
         return []
     try:
-        rows = await store.rate_table(table.key, time.time() if now is None else now,
-                                      _players, _rate)
+        rows = await rate_table(store, table.key, time.time() if now is None else now,
+                                _players, _rate)
     except DamagedTable:
         return []
     names = [s.name for s in table.seats]
@@ -194,7 +264,7 @@ async def rate_finished(store: Store, table: Table, now: float | None = None
 
 
 async def rate_unrated(
-    store: Store, now: float,
+    store: Core, now: float,
     tell: Callable[[Table, list[RatingChange]], Awaitable[None]] | None = None,
 ) -> int:
     """Count every finished table that is not rated yet, in the order the games ended
@@ -203,7 +273,7 @@ async def rate_unrated(
     counted (the bot posts the **Ratings** message its game-over board would have had).
     Returns how many were rated."""
     rated = 0
-    for key in await store.unrated_tables():
+    for key in await unrated_tables(store):
         try:
             table = await store.get(key)
         except DamagedTable:
@@ -221,3 +291,150 @@ def change_lines(changes: Iterable[RatingChange]) -> list[str]:
     "Anne: 25.0 → 27.3 (+2.3)". The names are the seats' names as given (plain text)."""
     return [f"{c.name}: {c.before:.1f} → {c.after:.1f} ({c.delta:+.1f})"
             for c in sorted(changes, key=lambda c: (c.rank, c.seat))]
+
+
+# -- the ratings' rows, in the store's transactions ------------------------------------
+
+
+def _rating(row: Row) -> PlayerRating:
+    return PlayerRating(row["guild"], row["game_id"], row["player"], row["name"],
+                        float(row["mu"]), float(row["sigma"]), int(row["games"]),
+                        int(row["wins"]), row["last_table"], float(row["last_at"]))
+
+
+async def rate_table(core: Core, key: int, now: float,
+                     players: Callable[[Table], Iterable[str]], rate: RateFn
+                     ) -> list[SeatRating]:
+    """Count a finished table's ratings once: mark it rated (``rated_at``), read its
+    players' ratings, ``rate`` them, write the new ratings and the seats' changes, all
+    in one transaction. [] when the table is not finished or was rated already (by an
+    earlier call, another process, or before a crash): the mark and the ratings are
+    committed together or not at all.
+
+    ``players(table)`` names the players whose ratings ``rate`` needs. Each rating row
+    is written only if it is still the one read (its ``games`` count is its version),
+    in the players' order so that two games rating the same players at once on
+    PostgreSQL queue instead of deadlocking; a row changed meanwhile retries the whole
+    transaction.
+    """
+    for _ in range(_RATE_TRIES):
+        try:
+            return await _rate_once(core, key, now, players, rate)
+        except _RatingRace:
+            continue
+    raise StoreBusy()
+
+
+async def _rate_once(core: Core, key: int, now: float,
+                     players: Callable[[Table], Iterable[str]], rate: RateFn
+                     ) -> list[SeatRating]:
+    async with core.writing() as db:
+        table = await core.load(db, key)  # held: a second rater of it waits here
+        if table.status != FINISHED:
+            return []
+        marked = await db.execute(
+            "INSERT INTO closed_tables (table_key, rated_at) VALUES (?, ?) "
+            "ON CONFLICT (table_key) DO UPDATE SET rated_at = excluded.rated_at "
+            "WHERE closed_tables.rated_at IS NULL", (key, float(now)))
+        if marked != 1:
+            return []
+        if not table.guild:
+            return []  # the console's tables: counted (so archived in time), rating nobody
+        forgotten = await unrated_seats(db, table)
+        for seat in forgotten:  # rated for nobody (player_of)
+            table.seats[seat] = Seat(None, table.seats[seat].name)
+        ended = float(await db.scalar("SELECT updated_at FROM tables WHERE key = ?", (key,)))
+        current = await _current(db, table.guild, table.game_id, sorted(set(players(table))))
+        changes, updated = rate(table, current, ended)
+        await _write_ratings(db, current, updated)
+        await db.executemany(
+            f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(c.table_key, c.seat, c.player, c.rank, c.mu_before, c.sigma_before,
+              c.mu_after, c.sigma_after) for c in changes])
+    return changes
+
+
+async def _current(db: Conn, guild: str, game_id: str, wanted: list[str]
+                   ) -> dict[str, PlayerRating]:
+    """The ratings of the ``wanted`` players at that game on that server, by player."""
+    if not wanted:
+        return {}
+    rows = await db.fetch(
+        f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild = ? AND game_id = ? "
+        f"AND player IN ({', '.join('?' * len(wanted))})",
+        (guild, game_id, *wanted))
+    return {r["player"]: _rating(r) for r in rows}
+
+
+async def _write_ratings(db: Conn, current: Mapping[str, PlayerRating],
+                         updated: Iterable[PlayerRating]) -> None:
+    """Write the new ratings, each only if its row is still the one read (``current``);
+    _RatingRace when one changed meanwhile."""
+    for new in sorted(updated, key=lambda r: r.player):
+        old = current.get(new.player)
+        values = (new.name, new.mu, new.sigma, new.games, new.wins, new.last_table,
+                  new.last_at)
+        if old is None:
+            done = await db.execute(
+                f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES "
+                f"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (new.guild, new.game_id, new.player, *values))
+        else:
+            done = await db.execute(
+                "UPDATE ratings SET name = ?, mu = ?, sigma = ?, games = ?, wins = ?, "
+                "last_table = ?, last_at = ? "
+                "WHERE guild = ? AND game_id = ? AND player = ? AND games = ?",
+                (*values, old.guild, old.game_id, old.player, old.games))
+        if done != 1:
+            raise _RatingRace()
+
+
+async def unrated_tables(core: Core) -> list[int]:
+    """Keys of the finished tables not rated yet, in the order they ended."""
+    async with core.reading() as db:
+        rows = await db.fetch(
+            "SELECT key FROM tables WHERE status = 'finished' AND NOT EXISTS ("
+            "SELECT 1 FROM closed_tables c WHERE c.table_key = tables.key "
+            "AND c.rated_at IS NOT NULL) ORDER BY updated_at, key")
+    return [int(r["key"]) for r in rows]
+
+
+async def ratings_of(core: Core, guild: str, game_id: str | None = None,
+                     player: str | None = None) -> list[PlayerRating]:
+    """The ratings of a server, of one game and of one player when given, the surest
+    first: by the library's conservative estimate, mu - 3 sigma (its ``ordinal``:
+    :func:`conservative`), then by games played."""
+    sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild = ?"
+    params: list[Any] = [guild]
+    if game_id is not None:
+        sql += " AND game_id = ?"
+        params.append(game_id)
+    if player is not None:
+        sql += " AND player = ?"
+        params.append(player)
+    async with core.reading() as db:
+        rows = await db.fetch(sql + " ORDER BY mu - 3 * sigma DESC, games DESC, player",
+                              params)
+    return [_rating(r) for r in rows]
+
+
+async def rating_changes(core: Core, key: int) -> list[SeatRating]:
+    """What the table's game did to its players' ratings, by seat ([] if not rated)."""
+    async with core.reading() as db:
+        rows = await db.fetch(f"SELECT {_CHANGE_COLUMNS} FROM rating_changes "
+                              f"WHERE table_key = ? ORDER BY seat", (key,))
+    return [SeatRating(*(r[i] for i in range(8))) for r in rows]
+
+
+async def last_game(core: Core, guild: str, player: str) -> LastGame | None:
+    """The player's most recent rated game on the server, or None."""
+    async with core.reading() as db:
+        rows = await db.fetch(
+            "SELECT t.key, t.game_id, t.channel, c.rank, t.updated_at "
+            "FROM rating_changes c JOIN tables t ON t.key = c.table_key "
+            "WHERE c.player = ? AND t.guild = ? ORDER BY t.updated_at DESC, t.key DESC "
+            "LIMIT 1", (player, guild))
+    if not rows:
+        return None
+    r = rows[0]
+    return LastGame(int(r[0]), r[1], r[2], int(r[3]), float(r[4]))

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from data.store import LogEntry, Store
-from data.tables import Outcome, owed_part, private_views
+from data.outcomes import Outcome, owed_part, private_views
+from data.rows import LogEntry
+from data.store import Store
 from engine import undo
 from engine.ai import clone
 from engine.core import Action, IllegalAction
