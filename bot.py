@@ -288,8 +288,8 @@ def main(argv: list[str]) -> int:
 
     import discord
 
+    from cogs.base.config import Config
     from cogs.bot import create_bot
-    from cogs.config import Config
 
     # --shard-count/--shards go to the bot (an AutoShardedBot runs those shards) and to its
     # table service (the turn clock walks only those shards' tables: data/tables.py, Shards)

@@ -67,8 +67,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 import render  # noqa: E402
-from cogs.bot import ParleyBot  # noqa: E402
-from cogs.config import Config  # noqa: E402
+from cogs.base.bot import ParleyBot  # noqa: E402
+from cogs.base.config import Config  # noqa: E402
 from data.store import Store  # noqa: E402
 from data.tables import TableService  # noqa: E402
 from engine.table import PLAYING, Table  # noqa: E402

@@ -27,7 +27,7 @@ player trades), at least twice as many a second as Catanatron (3.2.1, a pure-Pyt
 of the base game only) plays random 4-player base games, both timed in this one run, since
 the shared machine's speed drifts from one hour to the next. Catanatron runs in a child
 process of PYTHON, an interpreter that has it installed (default: $CATANATRON_PYTHON, else
-/tmp/catan-venv/bin/python; the README says how to make one); this bench installs nothing.
+/tmp/catan-venv/bin/python; docs/games/seafarers.md says how to make one); this bench installs nothing.
 The two take turns, ``seconds`` each (default 10), ``rounds`` times (default 3), so both
 see the same machine; the figures are CPU time, each side's games over its own CPU
 seconds. The same run then prints New Shores random games with and without player offers,
@@ -191,11 +191,11 @@ def vs_catanatron(python: str, seconds: float, rounds: int) -> None:
                                  stdout=subprocess.PIPE, text=True)
     except OSError as e:
         sys.exit(f"bench_seafarers: cannot run {python} ({e}); install Catanatron into a "
-                 "venv (see the README) and name its python with --vs-catanatron=PATH.")
+                 "venv (see docs/games/seafarers.md) and name its python with --vs-catanatron=PATH.")
     assert child.stdin is not None and child.stdout is not None
     version = child.stdout.readline().strip()
     if not version:
-        sys.exit(f"bench_seafarers: {python} could not import catanatron (see the README).")
+        sys.exit(f"bench_seafarers: {python} could not import catanatron (see docs/games/seafarers.md).")
     theirs = [0, 0, 0.0, 0.0]  # games, actions, CPU s, wall s
     ours = [0, 0, 0.0, 0.0]
     for r in range(rounds):

@@ -41,7 +41,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
-from cogs.adapters import adapter  # noqa: E402
+from cogs.look.adapters import adapter  # noqa: E402
 from engine.ai import clone  # noqa: E402
 from tests.cogs.flows import boards, table_of  # noqa: E402
 from tests.cogs.harness import FakeUser, Harness  # noqa: E402

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import engine
-from cogs.actions import token
+from cogs.look.actions import token
 from engine.core import Action
 from tests.cogs.harness import CHANNEL_ID, Call, FakeUser, Harness, Msg
 

@@ -40,8 +40,8 @@ import discord
 import discord.http
 import discord.webhook.async_
 
+from cogs.base.config import Config
 from cogs.bot import create_bot
-from cogs.config import Config
 from tests.cogs.discord_http import (
     ALREADY_ACKNOWLEDGED,
     CANNOT_DM,

@@ -8,11 +8,11 @@ from __future__ import annotations
 import time
 
 import engine
-from cogs.actions import choices
-from cogs.neuroshima import ADAPTER as hex_adapter
-from cogs.pirate_tricks import ADAPTER as tricks_adapter
-from cogs.seafarers import ADAPTER as catan_adapter
-from cogs.sewer_pirats import ADAPTER as sewer_adapter
+from cogs.games.neuroshima import ADAPTER as hex_adapter
+from cogs.games.pirate_tricks import ADAPTER as tricks_adapter
+from cogs.games.seafarers import ADAPTER as catan_adapter
+from cogs.games.sewer_pirats import ADAPTER as sewer_adapter
+from cogs.look.actions import choices
 from engine.all_hands.cards import ALL_CODES as ALL_HANDS_CODES
 from engine.core import Action
 from engine.pirate_tricks.cards import sort_cards as sort_tricks

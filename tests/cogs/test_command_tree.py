@@ -11,6 +11,7 @@ discord.py hands it to the network.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -19,10 +20,13 @@ import aiohttp
 import discord
 import pytest
 
+from cogs.base.config import Config
 from cogs.bot import create_bot
-from cogs.config import Config
 from tests.cogs.discord_limits import COMMAND_SIZE, Violation, check_commands, command_size
 
+#: the command tree as uploaded before cogs/ was sorted into folders (issue 23): the
+#: commands, their options, descriptions and order must stay exactly these
+GOLDEN = Path(__file__).parent / "golden" / "commands.json"
 GUILD_ID = 700000000000000001
 APP_ID = 700000000000000100
 BOT_ID = 700000000000000101
@@ -123,3 +127,13 @@ async def test_every_command_stays_within_discords_8000_characters(
     table = "\n".join(f"  /{name}: {size} of {COMMAND_SIZE}"
                       for name, size in sorted(sizes.items(), key=lambda kv: -kv[1]))
     assert max(sizes.values()) <= COMMAND_SIZE, f"a command is too large:\n{table}"
+
+
+async def test_the_uploaded_command_tree_is_the_golden_one(
+        payload: list[dict[str, Any]]) -> None:
+    """Names, descriptions, options, choices and their order, byte for byte: the slash
+    commands people know stay as they were (tests/cogs/golden/commands.json)."""
+    golden = json.loads(GOLDEN.read_text())
+    assert [c["name"] for c in payload] == [c["name"] for c in golden]
+    for command, expected in zip(payload, golden, strict=True):
+        assert json.loads(json.dumps(command)) == expected, command["name"]

@@ -28,9 +28,9 @@ import pytest
 
 import cogs
 import engine
-from cogs.actions import encode
-from cogs.delivery import deliver_due
-from cogs.texts import DB_BUSY_CHOICE, DB_BUSY_VALUE, DELIVERY_DATABASE, INTERNAL_ERROR
+from cogs.look.actions import encode
+from cogs.look.texts import DB_BUSY_CHOICE, DB_BUSY_VALUE, DELIVERY_DATABASE, INTERNAL_ERROR
+from cogs.table.delivery import deliver_due
 from data.db import UNAVAILABLE_SENTENCE, StoreUnavailable
 from engine import ai
 from engine.core import IllegalAction
@@ -221,7 +221,7 @@ def _decorator_names(fn: ast.AsyncFunctionDef | ast.FunctionDef) -> list[str]:
 def unwrapped_autocomplete_handlers() -> set[str]:
     """The functions of cogs/ decorated ``@x.autocomplete(...)`` but not ``@busy_choices``."""
     found = set()
-    for path in sorted(COGS.glob("*.py")):
+    for path in sorted(COGS.rglob("*.py")):
         for fn in ast.walk(ast.parse(path.read_text())):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 names = _decorator_names(fn)

@@ -19,9 +19,9 @@ from collections.abc import Callable
 import pytest
 
 import engine
-from cogs.actions import encode
-from cogs.delivery import deliver_due
-from cogs.texts import DELIVERY_DISCORD
+from cogs.look.actions import encode
+from cogs.look.texts import DELIVERY_DISCORD
+from cogs.table.delivery import deliver_due
 from engine import ai
 from tests.cogs.discord_http import Answer, Request
 from tests.cogs.flows import boards, open_table, table_of, waiting_user

@@ -15,7 +15,7 @@ import random
 import re
 
 import engine
-from cogs.messages import mention
+from cogs.look.messages import mention
 from tests.cogs.harness import CHANNEL_ID, FakeUser, Harness, Msg
 
 MAX_TURNS = 3000

@@ -15,8 +15,8 @@ import discord
 import pytest
 
 import engine
-from cogs.actions import encode
-from cogs.guide import decode_options, encode_options, guide_message
+from cogs.look.actions import encode
+from cogs.look.guide import decode_options, encode_options, guide_message
 from engine.guide import PAGE_KEYS, TITLES, guide_text, pages
 from engine.seafarers.game import rules_markdown
 from engine.seafarers.rules import COST

@@ -1,12 +1,20 @@
-"""The cogs, untangled (issue 14): the imports inside ``cogs/`` go one way.
+"""The shape of cogs/, held by tests (issues 14 and 23): folders that name the flow, imports
+that go one way, files and functions a reader can hold in mind, one home for every custom
+id, and one list of the games.
 
-Read from the source with ``ast``, as Python runs it: module-level imports (those under
-``if TYPE_CHECKING:`` are for type checkers only, never run, and cannot make a cycle). No
-cycle among them; no import of a cogs module inside a function (the old way round a
-cycle: ``notify`` imported ``views`` inside functions, ``play`` imported the panel inside
-one, ``bot`` imported the cogs inside ``setup_hook``), nor ``importlib.import_module``
-(``adapters`` once found the games' modules by name); and the layers below, from the
-leaves up to the bot, import only downwards.
+The folders, from the leaves up (``LAYERS``): ``base/`` (the configuration and the bot type
+the features annotate with), ``look/`` (every sentence, every custom id, the messages and
+panels, errors), ``table/`` (the one move path: act, play on, publish), then the features,
+``commands/``, ``components/`` and ``games/``, which import only the folders below them and
+never each other, and at the top ``cogs/bot.py``, the file that installs the features,
+which nothing in cogs/ imports.
+
+Imports are read from the source with ``ast`` over the whole tree, those under ``if
+TYPE_CHECKING:`` included: a type hint that points upwards is a circle all the same. No
+cycle among the modules; no import of a project module (cogs, engine, data, render) inside
+a function or a class but those of ``INNER_IMPORTS`` (the old way round a cycle: ``notify``
+imported ``views`` inside functions, ``bot`` imported the cogs inside ``setup_hook``), nor
+``importlib.import_module`` (``adapters`` once found the games' modules by name).
 """
 
 from __future__ import annotations
@@ -15,53 +23,82 @@ import ast
 from pathlib import Path
 
 import cogs
+import engine
+from cogs.games.plugins import PLUGINS
 
 COGS = Path(cogs.__file__).parent
-#: the layers of cogs/, bottom first: a module imports only modules of lower layers;
-#: modules not listed (a cog of its own, like /stats) are held to the cycle test only
+#: the folders of cogs/, bottom first: a module imports only modules of its own folder or
+#: of a lower layer; the folders of one layer do not import each other. "" is cogs/ itself,
+#: whose only module is the installer, ``bot``.
 LAYERS: list[tuple[str, ...]] = [
-    ("config", "texts", "components", "adapters"),
-    ("permissions",),
-    ("actions", "errors", "seats"),
-    ("messages",),
-    ("panel",),
-    ("publish",),
-    ("delivery",),
-    ("table_actions",),
-    ("play", "rules", "clock_panel"),
-    ("views", "all_hands", "neuroshima", "pirate_tricks", "seafarers", "sewer_pirats",
-     "clock", "game"),
-    ("bot",),
+    ("base",),
+    ("look",),
+    ("table",),
+    ("commands", "components", "games"),
+    ("",),
 ]
+#: the file that installs the features: nothing in cogs/ imports it
+INSTALLER = "bot"
+#: the project's top-level packages, whose import inside a function is looked for
+PROJECT = ("cogs", "engine", "data", "render")
+#: imports of a project module inside a function or a class that are allowed, as
+#: "module: function" (none today)
+INNER_IMPORTS: set[str] = set()
+#: the longest source file and the longest function of cogs/, in lines
+FILE_LINES = 600
+FUNCTION_LINES = 60
+#: the one home of the custom id templates (every "parley:..." string)
+CUSTOM_IDS = "look.custom_ids"
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+def module_name(path: Path) -> str:
+    """A module's name inside cogs/: "look.texts", "bot"; a package by its folder."""
+    parts = list(path.relative_to(COGS).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
 
 
-def _cogs_names(node: ast.Import | ast.ImportFrom) -> list[str]:
-    """The cogs modules an import statement loads."""
+def modules() -> dict[str, Path]:
+    """Every module of cogs/ (packages included, cogs/ itself as "") by name."""
+    return {module_name(path): path for path in sorted(COGS.rglob("*.py"))}
+
+
+def folder(name: str) -> str:
+    """The folder of a module: "look" for "look.texts", "" for "bot" and for cogs/ itself."""
+    return name.split(".")[0] if "." in name else ("" if name in ("", INSTALLER) else name)
+
+
+def _cogs_names(node: ast.Import | ast.ImportFrom, known: set[str]) -> list[str]:
+    """The cogs modules an import statement loads: "from cogs.look import texts" loads
+    "look.texts", "from cogs.look.texts import clip" loads "look.texts"."""
     if isinstance(node, ast.Import):
-        return [a.name.split(".")[1] for a in node.names
-                if a.name.startswith("cogs.") and a.name.count(".") >= 1]
-    if node.module == "cogs":
-        return [a.name for a in node.names if (COGS / f"{a.name}.py").exists()]
-    if node.module and node.module.startswith("cogs."):
-        return [node.module.split(".")[1]]
-    return []
+        return [a.name.removeprefix("cogs.") for a in node.names if a.name.startswith("cogs.")]
+    if node.module is None or not (node.module == "cogs" or node.module.startswith("cogs.")):
+        return []
+    base = node.module.removeprefix("cogs").removeprefix(".")
+    found = []
+    for alias in node.names:
+        sub = f"{base}.{alias.name}" if base else alias.name
+        found.append(sub if sub in known else base)
+    return found
 
 
-def _run_time_imports(tree: ast.Module) -> set[str]:
-    """The cogs modules a module imports when it is loaded."""
+def _project_import(node: ast.Import | ast.ImportFrom) -> bool:
+    names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+    return isinstance(node, ast.ImportFrom) and node.level > 0 or any(
+        n.split(".")[0] in PROJECT for n in names)
+
+
+def imports_of(tree: ast.Module, known: set[str]) -> set[str]:
+    """The cogs modules a module imports at its top, those for type checkers included."""
     found: set[str] = set()
 
     def walk(body: list[ast.stmt]) -> None:
         for node in body:
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                found.update(_cogs_names(node))
-            elif isinstance(node, ast.If) and not _is_type_checking(node):
+                found.update(_cogs_names(node, known))
+            elif isinstance(node, ast.If):
                 walk(node.body)
                 walk(node.orelse)
             elif isinstance(node, ast.Try):
@@ -71,14 +108,14 @@ def _run_time_imports(tree: ast.Module) -> set[str]:
     return found
 
 
-def _inner_imports(tree: ast.Module) -> list[str]:
-    """Imports of cogs modules inside a function or a class, and dynamic imports."""
+def inner_imports(tree: ast.Module) -> list[str]:
+    """Imports of project modules inside a function or a class, and dynamic imports."""
     out = []
     for fn in ast.walk(tree):
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         for node in ast.walk(fn):
-            if isinstance(node, (ast.Import, ast.ImportFrom)) and _cogs_names(node):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and _project_import(node):
                 out.append(f"{fn.name}: line {node.lineno}")
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -90,8 +127,10 @@ def _inner_imports(tree: ast.Module) -> list[str]:
 
 
 def graph() -> dict[str, set[str]]:
-    return {path.stem: _run_time_imports(ast.parse(path.read_text()))
-            for path in sorted(COGS.glob("*.py")) if path.stem != "__init__"}
+    found = modules()
+    known = set(found)
+    return {name: imports_of(ast.parse(path.read_text()), known) - {name}
+            for name, path in found.items()}
 
 
 def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -121,37 +160,145 @@ def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_the_import_graph_of_the_cogs_has_no_cycle() -> None:
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    """The imports that break the layers: to a higher folder, or across the folders of one
+    layer."""
+    rank = {f: i for i, layer in enumerate(LAYERS) for f in layer}
+    out = []
+    for a, targets in edges.items():
+        for b in targets:
+            fa, fb = folder(a), folder(b)
+            if fa == fb:
+                continue
+            if rank[fb] >= rank[fa]:
+                out.append(f"{a} imports {b}")
+    return sorted(out)
+
+
+# -- imports ---------------------------------------------------------------------------------
+
+
+def test_every_module_lives_in_a_folder_of_the_layers() -> None:
+    folders = {f for layer in LAYERS for f in layer}
+    names = set(modules())
+    assert {folder(n) for n in names} <= folders, sorted(n for n in names
+                                                         if folder(n) not in folders)
+    # in cogs/ itself: its package, the installer, and the folders
+    assert {n for n in names if "." not in n} == folders | {INSTALLER}
+
+
+def test_the_import_graph_of_the_cogs_has_no_cycle_type_hints_included() -> None:
     edges = graph()
-    assert "notify" not in edges, "the old hub is gone"
-    assert edges["bot"] >= {"game", "views", "clock"}, "the bot imports its cogs at the top"
+    assert edges[INSTALLER] >= {"commands.game", "components.table", "games.plugins",
+                                "table.clock"}, "the bot installs its features at the top"
     cycle = _cycle(edges)
     assert cycle is None, " -> ".join(cycle or [])
 
 
-def test_no_cogs_module_is_imported_inside_a_function() -> None:
-    found = {path.name: _inner_imports(ast.parse(path.read_text()))
-             for path in sorted(COGS.glob("*.py"))}
-    assert not {k: v for k, v in found.items() if v}, found
-
-
-def test_each_layer_imports_only_the_layers_below_it() -> None:
-    """Components and commands call the table actions, the table actions the service and
-    the publisher, the publisher the message builders and the leaves: never upwards."""
-    rank = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+def test_nothing_in_cogs_imports_the_installer() -> None:
+    """The features annotate with ``cogs.base.bot.ParleyBot``, a leaf."""
     edges = graph()
-    assert set(rank) <= set(edges), sorted(set(rank) - set(edges))
-    upwards = sorted(f"{a} imports {b}" for a, targets in edges.items() if a in rank
-                     for b in targets if b in rank and rank[b] >= rank[a])
-    assert upwards == []
+    assert sorted(a for a, targets in edges.items() if INSTALLER in targets) == []
 
 
-def test_the_test_finds_a_cycle_and_an_inner_import() -> None:
-    """The checks above can fail: a two-module circle and an import in a function."""
+def test_each_folder_imports_only_the_folders_below_it() -> None:
+    """Components, commands and games call the move path, the move path the service and
+    the publisher, the publisher the leaves: never upwards, and the features never each
+    other."""
+    assert upward(graph()) == []
+
+
+def test_the_packages_only_describe_their_folder() -> None:
+    """A folder's ``__init__`` imports nothing: importing one module of a folder runs no
+    other (a package that imported its modules would close a circle with each of them)."""
+    for name, path in modules().items():
+        if path.name == "__init__.py":
+            tree = ast.parse(path.read_text())
+            assert all(isinstance(n, ast.Expr) for n in tree.body), name
+
+
+def test_no_project_module_is_imported_inside_a_function() -> None:
+    found = {name: inner_imports(ast.parse(path.read_text()))
+             for name, path in modules().items()}
+    extra = {f"{name}: {where.split(':')[0]}" for name, places in found.items()
+             for where in places} - INNER_IMPORTS
+    assert not extra, {k: v for k, v in found.items() if v}
+
+
+# -- sizes -----------------------------------------------------------------------------------
+
+
+def test_no_source_file_of_cogs_is_over_600_lines() -> None:
+    sizes = {name: len(path.read_text().splitlines()) for name, path in modules().items()}
+    assert {n: s for n, s in sizes.items() if s > FILE_LINES} == {}
+
+
+def test_no_function_of_cogs_is_over_60_lines() -> None:
+    long = {}
+    for name, path in modules().items():
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = (fn.end_lineno or fn.lineno) - fn.lineno + 1
+                if lines > FUNCTION_LINES:
+                    long[f"{name}.{fn.name}"] = lines
+    assert long == {}
+
+
+# -- one home for the custom ids, one list of the games -----------------------------------------
+
+
+def _strings(tree: ast.Module) -> list[tuple[int, str]]:
+    """The string constants of a module that are not docstrings, with their lines."""
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docs.add(id(body[0].value))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs]
+
+
+def test_every_custom_id_template_is_written_in_custom_ids() -> None:
+    """``cogs/look/custom_ids.py`` is the one home of the "parley:..." ids: their templates,
+    the functions that write them, and the log's reading of them."""
+    found = {f"{name}: line {line}": text for name, path in modules().items()
+             if name != CUSTOM_IDS for line, text in _strings(ast.parse(path.read_text()))
+             if "parley:" in text}
+    assert found == {}
+
+
+def test_the_plugins_are_the_one_list_of_the_engines_games() -> None:
+    """``cogs/games/plugins.py`` lists every game of the engine once; a game's id is written
+    in its plug-in only."""
+    ids = [p.game_id for p in PLUGINS]
+    assert sorted(ids) == sorted(engine.GAMES) and len(set(ids)) == len(ids)
+    groups = [p.group for p in PLUGINS]
+    assert len(set(groups)) == len(groups)
+    found = {f"{name}: line {line}" for name, path in modules().items()
+             if not name.startswith("games.")
+             for line, text in _strings(ast.parse(path.read_text())) if text in engine.GAMES}
+    assert found == set()
+
+
+# -- the checks can fail ------------------------------------------------------------------------
+
+
+def test_the_checks_find_a_cycle_an_inner_import_and_an_upward_import() -> None:
+    """A two-module circle, an import in a function, a type hint that points up, a feature
+    that imports another, a docstring that only mentions an id."""
     assert _cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
-    tree = ast.parse("def f():\n    from cogs.views import TableButton\n")
-    assert _inner_imports(tree) == ["f: line 2"]
+    tree = ast.parse("def f():\n    from cogs.components.table import TableButton\n")
+    assert inner_imports(tree) == ["f: line 2"]
+    tree = ast.parse("def f():\n    import engine.core\n    import json\n")
+    assert inner_imports(tree) == ["f: line 2"]
+    known = {"look.texts", "bot", "base.bot"}
     tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                     "    from cogs.bot import ParleyBot\nfrom cogs import texts\n")
-    assert _run_time_imports(tree) == {"texts"}
+                     "    from cogs.bot import InstalledBot\nfrom cogs.look import texts\n")
+    assert imports_of(tree, known) == {"bot", "look.texts"}
+    assert upward({"look.panel": {"table.play"}, "games.hex": {"commands.moves"},
+                   "table.play": {"look.panel", "table.act"}}) == [
+        "games.hex imports commands.moves", "look.panel imports table.play"]
+    assert _strings(ast.parse('"""parley:do:1"""\nX = "parley:do:"\n')) == [(2, "parley:do:")]

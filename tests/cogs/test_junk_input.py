@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 from discord import AppCommandOptionType, app_commands
 
-from cogs import all_hands, pirate_tricks, seafarers
-from cogs.actions import decode
-from cogs.errors import user_message
-from cogs.texts import UNKNOWN_MOVE
+from cogs.games import all_hands, pirate_tricks, seafarers
+from cogs.look.actions import decode
+from cogs.look.errors import user_message
+from cogs.look.texts import UNKNOWN_MOVE
 from engine.core import Action, IllegalAction, Option, resolve_options
 from tests.cogs.flows import open_table, table_of
 from tests.cogs.harness import Harness

@@ -24,9 +24,9 @@ from typing import Any
 import pytest
 
 import engine
-from cogs.actions import encode, token
-from cogs.delivery import deliver_due
-from cogs.texts import DELIVERY_DISCORD
+from cogs.look.actions import encode, token
+from cogs.look.texts import DELIVERY_DISCORD
+from cogs.table.delivery import deliver_due
 from data.tables import private_part
 from engine import ai
 from engine.all_hands.cards import NAMES as ALL_HANDS_NAMES

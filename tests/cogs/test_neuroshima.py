@@ -11,7 +11,8 @@ import random
 import re
 
 import engine
-from cogs.neuroshima import ADAPTER, compose
+from cogs.games.neuroshima import ADAPTER
+from cogs.games.neuroshima_plan import compose
 from engine.core import Action
 from engine.neuroshima.board import LABELS, STANDARD
 from render.neuroshima.board import header_of

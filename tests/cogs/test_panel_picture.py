@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 import engine
-from cogs.panel import panel_message
+from cogs.look.panel import panel_message
 from tests.cogs.flows import boards, open_table, table_of
 from tests.cogs.harness import FakeUser, Harness
 

@@ -12,8 +12,8 @@ import re
 import pytest
 
 import engine
-from cogs.messages import mention
-from cogs.pirate_tricks import card_code, parse_cards
+from cogs.games.pirate_tricks import card_code, parse_cards
+from cogs.look.messages import mention
 from engine.core import IllegalAction
 from tests.cogs.flows import boards, table_of
 from tests.cogs.harness import CHANNEL_ID, FakeUser, Harness, Msg

@@ -11,7 +11,7 @@ import copy
 import random
 
 import engine
-from cogs.actions import encode
+from cogs.look.actions import encode
 from engine import ai
 from tests.cogs.flows import boards, open_table, table_of
 from tests.cogs.harness import CHANNEL_ID, GUILD_ID, TIMESTAMP, FakeUser, Harness, Msg

@@ -220,7 +220,7 @@ def test_a_gif_too_big_is_scaled_down_then_thinned_to_fit() -> None:
 
 
 def test_the_replay_custom_ids_fit_discords_limit() -> None:
-    from cogs.replay_views import ReplayButton, UndoButton
+    from cogs.components.log import ReplayButton, UndoButton
 
     longest = ReplayButton(10**12, "s5", 10**6, "n").item.custom_id
     assert len(longest) <= 100

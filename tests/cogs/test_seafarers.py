@@ -15,8 +15,8 @@ import re
 import pytest
 
 import engine
-from cogs.actions import encode, token
-from cogs.seafarers import SHIP_MENU, ship_step
+from cogs.games.seafarers_panel import SHIP_MENU, ship_step
+from cogs.look.actions import encode, token
 from engine.core import Action, IllegalAction
 from engine.seafarers.ai import ai_action
 from engine.seafarers.board import RESOURCES
@@ -542,7 +542,7 @@ async def test_a_build_on_an_illegal_place_is_refused_with_a_hint(h: Harness) ->
 
 
 def test_resources_are_read_as_people_write_them() -> None:
-    from cogs.seafarers import parse_cards
+    from cogs.games.seafarers import parse_cards
 
     assert parse_cards("2 wood, 1 ore") == ["wood", "wood", "ore"]
     assert parse_cards("sheep + 2x wheat") == ["wool", "grain", "grain"]
@@ -554,7 +554,7 @@ def test_resources_are_read_as_people_write_them() -> None:
 def test_a_typed_place_finds_a_new_world_harbour_by_its_edge_not_its_ratio() -> None:
     """"12-13" names the harbour placed on that coast; the "3:1" of its label is no
     place."""
-    from cogs.seafarers import match
+    from cogs.games.seafarers import match
     from engine.seafarers import GAME
 
     s = GAME.setup(3, {"scenario": "new_world"}, "typed")

@@ -15,7 +15,7 @@ import re
 import pytest
 
 import engine
-from cogs.actions import encode, token
+from cogs.look.actions import encode, token
 from engine.core import Action
 from engine.seafarers.ai import ai_action
 from engine.seafarers.chip_bag import CHIP

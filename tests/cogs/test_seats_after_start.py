@@ -17,7 +17,7 @@ from typing import Any
 
 import engine
 import render
-from cogs import texts
+from cogs.look import texts
 from data.tables import private_part
 from engine.all_hands.cards import NAMES
 from tests.cogs.flows import boards, open_table, table_of, waiting_user

@@ -13,8 +13,8 @@ import random
 import re
 
 import engine
-from cogs.actions import encode, token
-from cogs.messages import mention
+from cogs.look.actions import encode, token
+from cogs.look.messages import mention
 from engine.core import Action
 from engine.sewer_pirats.ai import ai_action
 from tests.cogs.flows import boards, table_of

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from discord.ext import commands
 
-from cogs.config import Config
+from cogs.base.config import Config
 from data.tables import Shards
 from tests.cogs.flows import open_table, table_of
 from tests.cogs.harness import GUILD_ID, ErrorLogCatcher, Harness

@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 import engine
-from cogs import texts
-from cogs.actions import encode
+from cogs.look import texts
+from cogs.look.actions import encode
 from data.ratings import conservative, rate_finished
 from engine.core import Action
 from engine.table import PLAYING, Table

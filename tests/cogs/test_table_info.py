@@ -33,7 +33,7 @@ async def test_history_tells_each_player_only_what_they_may_know(h: Harness) -> 
 
 
 async def test_status_posts_the_board_again_in_the_channel(h: Harness) -> None:
-    """/game status is public, as the README says: a fresh turn message at the bottom of
+    """/game status is public, as docs/playing.md says: a fresh turn message at the bottom of
     the channel for everyone, pinging whoever must act as the turn message does (the way
     back after a board Discord failed to post); the asker alone reads the confirmation."""
     alice, bob = h.user("alice"), h.user("bob")
@@ -84,7 +84,7 @@ async def test_an_unexpected_failure_is_answered_without_details_and_logged(
 
 
 async def test_every_game_names_a_move_command_the_bot_really_has(h: Harness) -> None:
-    from cogs.adapters import move_command, registered
+    from cogs.look.adapters import move_command, registered
 
     assert registered() == sorted(engine.GAMES)
     for game_id in registered():

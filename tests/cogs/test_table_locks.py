@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from cogs.bot import ParleyBot
-from cogs.config import Config
+from cogs.base.bot import ParleyBot
+from cogs.base.config import Config
 from tests.cogs.flows import open_table
 from tests.cogs.harness import CHANNEL_ID, OTHER_CHANNEL_ID, Harness
 

@@ -13,7 +13,7 @@ import pytest
 
 import data.undo
 import engine
-from cogs import replay_views
+from cogs.table import undo as table_undo
 from engine.core import Action
 from tests.cogs.flows import boards
 from tests.cogs.harness import CHANNEL_ID, FakeUser, Harness, Msg
@@ -139,7 +139,7 @@ async def test_a_click_after_the_deadline_keeps_the_move_even_after_a_restart(
     await h.slash(asker, "game undo")
     ask = request_post(h)
     await h.restart()  # the new process has no timer for it: the click looks at the deadline
-    monkeypatch.setattr(replay_views, "clock", lambda: time.time() + data.undo.UNDO_WAIT + 60)
+    monkeypatch.setattr(table_undo, "clock", lambda: time.time() + data.undo.UNDO_WAIT + 60)
     other = next(u for u in users if u is not asker)
     await h.click(other, ask, "Agree")
     assert "Not everyone agreed in time" in ask.content and not ask.items()

@@ -19,10 +19,10 @@ from collections.abc import Iterator
 import pytest
 
 import engine
-from cogs import texts
-from cogs.actions import label
-from cogs.adapters import adapter
-from cogs.messages import hand_headline, status_line
+from cogs.look import texts
+from cogs.look.actions import label
+from cogs.look.adapters import adapter
+from cogs.look.messages import hand_headline, status_line
 from engine.core import is_over
 from engine.table import Table
 from tests.cogs.harness import Harness

@@ -1,0 +1,265 @@
+"""The table's messages as the bot words and draws them, built from a table and sent by
+the publisher (``cogs/table/publish.py``): the turn message (the board, what just happened, who
+must act), the lobby message, and the private hand.
+
+Nothing here sends anything or changes a table. Pictures are drawn off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import math
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+import render
+from cogs.look import texts
+from cogs.look.adapters import adapter
+from cogs.look.custom_ids import LOBBY_KINDS, log_button, sent, table_button
+from cogs.look.texts import fill
+from engine.core import Event
+from engine.table import FINISHED, LOBBY, PLAYING, Table
+
+COLOUR = discord.Colour(0x1F6F8B)
+
+
+def mention(table: Table, seat: int) -> str:
+    s = table.seats[seat]
+    return f"<@{s.player}>" if s.is_person else f"**{s.name}**"
+
+
+def people_ids(table: Table, seats: Iterable[int]) -> list[discord.Object]:
+    return [
+        discord.Object(int(table.seats[s].player))  # type: ignore[arg-type]
+        for s in seats
+        if table.seats[s].is_person
+    ]
+
+
+def pings(table: Table, seats: Iterable[int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, users=people_ids(table, seats))
+
+
+def public_texts(table: Table, events: Sequence[Event]) -> list[str]:
+    names = [s.name for s in table.seats]
+    return [fill(e.text, names) for e in events if e.to is None and e.text]
+
+
+def private_texts(table: Table, events: Sequence[Event], seat: int) -> list[str]:
+    names = [s.name for s in table.seats]
+    return [fill(e.text, names, seat) for e in events
+            if e.to is not None and seat in e.to and e.text]
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+def _draw_board(game_id: str, view: dict) -> tuple[bytes, str]:
+    return render.draw_board(game_id, view), render.text_board(game_id, view)
+
+
+def _draw_hand(game_id: str, view: dict) -> tuple[bytes, str]:
+    return render.draw_hand(game_id, view), render.text_hand(game_id, view)
+
+
+async def board_parts(table: Table) -> tuple[discord.Embed, discord.File]:
+    """The public board of the table: an embed (the text twin) and its image file.
+
+    The image is a plain attachment of the message, not the embed's image (issue 22):
+    Discord fits an attachment into a box of about 550 x 350 px and an embed's image into
+    about 400 x 300, and for the landscape boards (1.3:1 to 2:1) the attachment is shown
+    1.2 to 1.4 times larger (docs/boards.md)."""
+    view = table.view(table.game, None)
+    png, text = await asyncio.to_thread(_draw_board, table.game_id, view)
+    title = adapter(table.game_id).headline(view, table.game.title)
+    embed = discord.Embed(title=texts.clip(title, 256), colour=COLOUR,
+                          description=texts.clip(text, texts.EMBED_LIMIT))
+    embed.set_footer(text="My hand / act: your cards and moves, privately.")
+    return embed, discord.File(io.BytesIO(png), "board.png", description=texts.clip(title, 1024))
+
+
+def hand_file_name(png: bytes) -> str:
+    """The file name of a hand picture: the same picture, the same name, so a message
+    already holding a file of that name shows that picture already."""
+    return f"hand-{hashlib.sha256(png).hexdigest()[:16]}.png"
+
+
+async def hand_parts(table: Table, seat: int, shown: Collection[str] = ()
+                     ) -> tuple[discord.Embed, discord.File | None, dict]:
+    """A seat's private view: an embed (text twin), its image, and the view itself. The
+    image is None when ``shown`` (the file names of the message to be edited) holds the
+    same picture already (issue 22: the panel's hand image is sent only when the hand
+    changed); the edit then leaves the message's attachment as it is."""
+    view = table.view(table.game, seat)
+    png, text = await asyncio.to_thread(_draw_hand, table.game_id, view)
+    name = hand_file_name(png)
+    embed = discord.Embed(title=f"Your hand: {table.game.title}", colour=COLOUR,
+                          description=texts.clip(text, texts.EMBED_LIMIT))
+    embed.set_image(url=f"attachment://{name}")
+    if name in shown:
+        return embed, None, view
+    return embed, discord.File(io.BytesIO(png), name, description="Your hand"), view
+
+
+def status_line(table: Table, view: Mapping[str, Any],
+                hint: bool = True) -> tuple[str, list[int]]:
+    """Who must act and what they are asked (or the result), and the seats to ping;
+    ``hint``: where to answer (the **My hand / act** button), left out in the panel that
+    button opens."""
+    result = view.get("result")
+    names = [seat.name for seat in table.seats]
+    if table.status not in (PLAYING, LOBBY) and result:
+        winners = list(result.get("winners") or [])
+        who = texts.join_words(mention(table, s) for s in winners)
+        # The winners are named once (issue 22, "the winner announced twice"): mentioned
+        # in the reason when it names them, else after it.
+        reason = str(result.get("reason") or "")
+        for s in range(len(table.seats)):
+            reason = reason.replace(f"{{p{s}}}", mention(table, s))
+        reason = fill(reason, names)
+        label = "Winner" if len(winners) == 1 else "Winners"
+        named = all(mention(table, s) in reason for s in winners)
+        return (f"🏁 **Game over.** {reason}" + ("" if named else f" {label}: {who}."),
+                winners)
+    if table.status != PLAYING:
+        return (texts.CLOSED_LINE, [])
+    waiting = sorted(table.to_act(table.game))
+    if not waiting:
+        return ("", [])
+    who = texts.join_words(mention(table, s) for s in waiting)
+    prompt = adapter(table.game_id).prompt(view)
+    pending = view.get("pending")
+    if pending:
+        # the engine's own sentence says exactly what is asked; the button is where to
+        # answer it (issue 14: players play by clicking)
+        prompt = fill(str(pending), names, view.get("pending_seat")) + (
+            f" ({texts.PANEL_HINT})." if hint else ".")
+    return (f"⏳ {who}: {prompt}" + forced_clause(table, waiting), waiting)
+
+
+def forced_clause(table: Table, waiting: Sequence[int]) -> str:
+    """When the only move of the people waited for is played for them (issue 22, "a
+    visible grace"), as Discord's relative time: one sentence when everyone waited for is
+    down to one move, else one per person who is; "" while the setting is off. The turn
+    message is published again after every move, so the time shown is the clock's."""
+    moments = table.forced_moments()
+    if not moments:
+        return ""
+    people = [s for s in waiting if table.seats[s].is_person]
+    if set(people) <= set(moments):
+        return " " + texts.FORCED_SOON.format(when=f"<t:{math.ceil(min(moments.values()))}:R>")
+    return "".join(" " + texts.FORCED_SOON_OF.format(
+        name=f"**{discord.utils.escape_markdown(table.seats[s].name)}**",
+        when=f"<t:{math.ceil(at)}:R>") for s, at in moments.items())
+
+
+def open_line(table: Table) -> str:
+    """Which seats a new person may take now (issue 14), or nothing."""
+    seats = table.open_seats()
+    if not seats:
+        return ""
+    names = texts.join_words(f"**{discord.utils.escape_markdown(table.seats[s].name)}**"
+                             for s in seats)
+    return texts.SEAT_OPEN.format(seats=names)
+
+
+def turn_content(
+    table: Table, view: Mapping[str, Any], events: Sequence[Event]
+) -> tuple[str, list[int]]:
+    """The turn message's text: what just happened, then who must act (or the result),
+    and the seats open for a new person."""
+    line, ping = status_line(table, view)
+    line = "\n".join(x for x in (line, open_line(table)) if x)
+    said = public_texts(table, events)
+    result = view.get("result")
+    if result and result.get("reason"):
+        # the status line says why the game ended; the event saying it too is left out
+        reason = fill(str(result["reason"]), [s.name for s in table.seats])
+        said = [t for t in said if reason not in t]
+    # The same sentence twice in a row says nothing new (an event and its echo).
+    news = [t for i, t in enumerate(said) if i == 0 or t != said[i - 1]]
+    room = texts.CONTENT_LIMIT - len(line) - 4
+    while news and len("\n".join(news)) > room:
+        news.pop(0)  # the oldest news goes first; the board's log keeps the rest
+    return (("\n".join(news) + "\n\n" + line).strip(), ping)
+
+
+def turn_components(table: Table) -> discord.ui.View | None:
+    """**My hand / act** while the game runs, **Join** while a seat is open, **Rules**,
+    **History**, and **Take it back** while the game runs or **Replay** once it is over:
+    every log command is a click away too."""
+    kinds = (["hand"] if table.status == PLAYING else []) + \
+        (["join"] if table.open_seats() else []) + ["rules"]
+    logs = ["historyopen", "undoask"] if table.status == PLAYING else ["replayopen", "historyopen"]
+    assert table.key is not None
+    return sent(*(table_button(kind, table.key) for kind in kinds),
+                *(log_button(kind, table.key) for kind in logs))
+
+
+# -- the lobby ------------------------------------------------------------------------------
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    """The lobby message: the seats, the options in words, the turn clock, how to play on;
+    its title follows the status (issue 14: a lobby that runs itself)."""
+    game = table.game
+    lines = [f"{i + 1}. {mention(table, i)}" + (" (host)" if s.player == table.host else "")
+             for i, s in enumerate(table.seats)]
+    state = {LOBBY: "a table is open", PLAYING: "the game is on"}.get(
+        table.status, "the table is closed")
+    embed = discord.Embed(title=f"{game.title}: {state}", colour=COLOUR)
+    # advanced options (dozens of rules questions) are listed only where they differ
+    specs = game.options
+    shown = {k: v for k, v in table.options.items()
+             if k not in specs or not specs[k].advanced or v != specs[k].default}
+    opts = " · ".join(f"{texts.option_name(k)}: {texts.option_value(v, game, k)}"
+                      for k, v in sorted(shown.items())) or "the standard game"
+    s = table.settings
+    clock = texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
+                                   s.forced_minutes)
+    embed.description = (
+        f"**Captains ({len(table.seats)}/{game.max_players}, "
+        f"at least {game.min_players}):**\n" + "\n".join(lines)
+        + f"\n\n**Options:** {opts}"
+        + (f"\n\n{texts.CLOCK_HEAD}\n{clock}\n\n{texts.LOBBY_HELP}"
+           if table.status == LOBBY else "")
+    )
+    return embed
+
+
+def lobby_components(table: Table) -> discord.ui.View | None:
+    """Join, Leave, Add AI and Start while the lobby is open; Rules always."""
+    kinds = [*(LOBBY_KINDS if table.status == LOBBY else ()), "rules"]
+    assert table.key is not None
+    return sent(*(table_button(kind, table.key) for kind in kinds))
+
+
+# -- the hand -------------------------------------------------------------------------------
+
+
+def hand_headline(table: Table, seat: int, reminded: str = "") -> str:
+    """The line above a hand DM: it is your turn (and what you are asked), the reminder
+    (``reminded`` is its head, "⏰ Reminder"), or the result; nothing while others play."""
+    view = table.view(table.game, None)
+    line, waiting = status_line(table, view)
+    if table.status != PLAYING:
+        return line if table.status == FINISHED else ""
+    if seat not in waiting:
+        return ""
+    asked = line.split(": ", 1)[-1]
+    if reminded:
+        return f"{reminded}: the table is waiting for you. {texts.sentence(asked)}"
+    return f"⏳ **It is your turn.** {texts.sentence(asked)}"
+
+
+def hand_content(table: Table, seat: int, events: Sequence[Event] = (),
+                 reminded: str = "", note: str = "") -> str:
+    """The words of a hand DM: the table, the headline, ``note`` and the seat's private
+    news."""
+    lines = [f"**{table.game.title}** in <#{table.id}>", note,
+             hand_headline(table, seat, reminded), *private_texts(table, events, seat)]
+    return texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT)
