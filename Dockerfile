@@ -15,7 +15,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 RUN pip install --no-cache-dir .
 
-COPY bot.py console.py settings.py ./
+COPY bot.py console.py plain_text.py settings.py ./
 COPY cogs ./cogs
 COPY engine ./engine
 COPY render ./render

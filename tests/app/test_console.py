@@ -29,6 +29,7 @@ import pytest
 
 import console
 import engine
+import plain_text
 from data.export import export_json
 from data.store import LogEntry, Store
 from engine import GAMES, ai
@@ -490,12 +491,12 @@ def test_an_export_whose_moves_no_longer_apply_is_refused_by_its_move(
 ])
 def test_discord_markdown_and_command_hints_become_plain_terminal_text(
         discord: str, shown: str) -> None:
-    assert console.terminal(discord) == shown
+    assert plain_text.terminal(discord) == shown
 
 
 def test_a_players_name_stays_as_typed_even_when_it_looks_like_markdown_or_a_command(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], seeded: None) -> None:
-    assert console.terminal("- **/game *x***: 3 cards (/tricks bid)", ["/game *x*"]) == \
+    assert plain_text.terminal("- **/game *x***: 3 cards (/tricks bid)", ["/game *x*"]) == \
         "- /game *x*: 3 cards"
     keyboard = Keyboard(capsys, {**new_table("all-hands"), "Name of player 1": "/game *x*"},
                         stop_after=3)
@@ -512,7 +513,7 @@ def test_a_player_named_1_leaves_the_other_names_whole() -> None:
     second AI seat was shown as "1" when the stand-in of its name held that digit."""
     names = ["1", "Bo", "AI 1 (easy)", "AI 2 (easy)"]
     text = "- 1 (red): 0 VP\n- Bo (blue): **2 VP**\n- AI 1 (easy) (green)\n- AI 2 (easy) (pink)"
-    assert console.terminal(text, names) == (
+    assert plain_text.terminal(text, names) == (
         "- 1 (red): 0 VP\n- Bo (blue): 2 VP\n- AI 1 (easy) (green)\n- AI 2 (easy) (pink)")
 
 

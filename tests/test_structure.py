@@ -1,0 +1,84 @@
+"""The shape of the source beyond cogs/ (issue 23, "Done when" 1-2; cogs/ has
+tests/cogs/test_imports.py and engine/ tests/engine/test_imports.py): no source file over
+600 lines anywhere; no function over 60 lines in engine/ and data/; the data layer without
+an import circle (type-checking imports counted) and without imports inside functions, but
+for the backend the store chooses when it opens (SQLite or PostgreSQL)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.cogs.test_imports import _cycle
+
+ROOT = Path(__file__).resolve().parents[1]
+FILE_LINES = 600
+FUNCTION_LINES = 60
+#: imports inside a function that are meant: the database backend chosen at run time
+INNER_ALLOWED = {("data/store.py", "open")}
+
+
+def sources() -> list[Path]:
+    """Every Python source of the project but its tests and its virtual environment."""
+    return [p for p in sorted(ROOT.rglob("*.py"))
+            if not {".venv", "tests", ".git"} & set(p.relative_to(ROOT).parts)]
+
+
+def functions(folder: str) -> list[tuple[str, str, int]]:
+    out = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                out.append((str(path.relative_to(ROOT)), node.name,
+                            node.end_lineno - node.lineno + 1))
+    return out
+
+
+def data_modules() -> dict[str, ast.Module]:
+    return {p.stem: ast.parse(p.read_text()) for p in sorted((ROOT / "data").glob("*.py"))}
+
+
+def data_imports(tree: ast.Module, known: set[str]) -> set[str]:
+    """The data modules a data module imports anywhere at module level (under ``if``,
+    ``try`` and ``if TYPE_CHECKING:`` too)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1 and node.module:
+                found.add(node.module.split(".")[0])
+            elif node.module and node.module.startswith("data."):
+                found.add(node.module.split(".")[1])
+            elif node.module == "data" or (node.level == 1 and not node.module):
+                found |= {a.name for a in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("data.")}
+    return found & known
+
+
+def test_no_source_file_is_over_600_lines() -> None:
+    long = {str(p.relative_to(ROOT)): n for p in sources()
+            if (n := len(p.read_text().splitlines())) > FILE_LINES}
+    assert not long
+
+
+def test_no_function_of_the_engine_or_the_data_layer_is_over_60_lines() -> None:
+    long = [f for folder in ("engine", "data") for f in functions(folder)
+            if f[2] > FUNCTION_LINES]
+    assert not long
+
+
+def test_the_data_layer_has_no_import_circle() -> None:
+    trees = data_modules()
+    known = set(trees)
+    edges = {name: data_imports(tree, known) - {name} for name, tree in trees.items()}
+    assert _cycle(edges) is None
+
+
+def test_the_data_layer_imports_inside_a_function_only_its_backend() -> None:
+    found = set()
+    for path in sorted((ROOT / "data").glob("*.py")):
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in ast.walk(fn)):
+                    found.add((str(path.relative_to(ROOT)), fn.name))
+    assert found <= INNER_ALLOWED, found - INNER_ALLOWED
