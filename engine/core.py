@@ -1,4 +1,6 @@
-"""The Game contract every game of Parley implements (see shared DESIGN.md).
+"""The Game contract every game of Parley implements (see shared DESIGN.md), and the one
+runner every game uses (:class:`GameRunner`): a game's package declares its facts and the
+functions of its rules (:class:`Declaration`, in its game.py), the runner does the rest.
 
 Nothing here does I/O or imports discord, aiosqlite or PIL: the engine is pure and
 deterministic. All chance comes from :func:`rng`, seeded by the table's seed string and a
@@ -210,3 +212,173 @@ class Game(Protocol):
 
 def is_over(game: Game, state: Any) -> bool:
     return game.result(state) is not None
+
+
+# -- the one runner ----------------------------------------------------------------------------
+
+
+def same_args(given: Mapping[str, JSON], legal: Mapping[str, JSON]) -> bool:
+    """Equal arguments, type for type (so True is not taken for the number 1)."""
+    return len(given) == len(legal) and all(
+        k in given and type(given[k]) is type(v) and given[k] == v for k, v in legal.items()
+    )
+
+
+def find_listed(legal: Sequence[Action], action: Action) -> Action | None:
+    """The legality check itself: the legal move equal to ``action``, types compared, or
+    None. The one given back is the engine's own (its args of the engine's types)."""
+    kind, given = action.kind, action.args
+    for a in legal:
+        # plain equality first (cheap; True == 1, so same_args then checks the types)
+        if a.kind == kind and a.args == given and same_args(given, a.args):
+            return a
+    return None
+
+
+def _result_copy(raw: Mapping[str, JSON], keys: tuple[str, ...] | None) -> dict:
+    if keys is None:
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in raw.items()}
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in
+            ((k, raw.get(k)) for k in keys)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Declaration:
+    """What a game is, declared in its package's ``game.py``: its facts and the functions of
+    its rules. :class:`GameRunner` makes the Game of the contract from it; nothing per game
+    forwards calls.
+
+    The hooks, each a plain function of the game's modules:
+
+    - ``setup(n_players, options, seed)``: a new state; the options are resolved and the
+      player count checked already (``count_refusal(n)`` is what a wrong count raises).
+    - ``to_act(state)``, ``legal(state, seat)`` (labelled Actions; a seat outside the game
+      gets ``[]``), ``view``, ``determinize``, ``dump``, ``load``, ``clone``: as the contract.
+    - ``find(state, seat, action)``: the legality check: when ``action`` is among the legal
+      moves (types compared), the move as ``play`` takes it, else None. The default looks
+      ``action`` up in ``legal(state, seat)`` and gives the legal Action itself
+      (:func:`find_listed`); a game whose legal list
+      is dear declares a faster check that answers the same (see each game's ``find``: a
+      cache of the list just given out, compared by identity, then a direct test of the one
+      move asked about; measured by bench/bench_instructions.py).
+    - ``play(state, seat, found)``: the rules' move on a found move; its events. With
+      ``play_takes_pair``, ``find`` gives (kind, argument) and ``play(state, seat, kind,
+      argument)`` is called (the rules' own function, without a function in between).
+    - ``refusal(state, seat, action)``: the sentence a refused player reads.
+    - ``result(state)``: the rules' raw result or None (an ``attrgetter`` or
+      ``itemgetter``: random play and the AI ask at every move), copied out through
+      ``result_keys`` (None: every key; lists copied).
+    - ``rules_markdown(options)``: ``/game rules`` for resolved options.
+    - ``ai_action(state, seat, rng, level)``, ``evaluate(state, seat)``: the AI hooks of
+      engine/ai.py.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, Option]
+    #: random play from any seed ends within this many applied actions
+    max_actions: int
+    setup: Any
+    to_act: Any
+    legal: Any
+    play: Any
+    refusal: Any
+    result: Any
+    view: Any
+    determinize: Any
+    dump: Any
+    load: Any
+    clone: Any
+    rules_markdown: Any
+    ai_action: Any = None
+    evaluate: Any = None
+    find: Any = None
+    play_takes_pair: bool = False
+    result_keys: tuple[str, ...] | None = None
+    #: how the players are called in the wrong-count sentence
+    players_word: str = "players"
+    count_refusal: Any = None
+    #: the private view keys whose change is worth a DM (None: every key; data/outcomes.py)
+    dm_keys: tuple[str, ...] | None = None
+
+
+def _applier(d: Declaration) -> Any:
+    """The one ``apply`` of every game: the declared legality check (``find``), then the
+    rules' move, or an IllegalAction with the game's sentence before anything changed. A
+    closure (no attribute looked up per move): random play and the AI apply thousands of
+    moves a second (bench/bench_instructions.py)."""
+    legal, play, refusal = d.legal, d.play, d.refusal
+    find = d.find or (lambda state, seat, action: find_listed(legal(state, seat), action))
+    if d.play_takes_pair:
+        def apply(state: Any, seat: int, action: Action) -> list[Event]:
+            move = find(state, seat, action)
+            if move is None:
+                raise IllegalAction(refusal(state, seat, action))
+            return play(state, seat, move[0], move[1])
+    else:
+        def apply(state: Any, seat: int, action: Action) -> list[Event]:
+            move = find(state, seat, action)
+            if move is None:
+                raise IllegalAction(refusal(state, seat, action))
+            return play(state, seat, move)
+    return apply
+
+
+class GameRunner:
+    """The Game of the contract for a :class:`Declaration`: the one ``apply`` (the legality
+    check, then the rules' move, or an IllegalAction with the game's sentence), ``setup``
+    with options and player count checked, ``result`` and ``rules_text``. The declared
+    functions that need nothing around them are the runner's attributes themselves
+    (``game.view`` is the game's view function: no call in between)."""
+
+    declaration: Declaration
+
+    def __init__(self, declaration: Declaration | None = None) -> None:
+        d = declaration if declaration is not None else type(self).declaration
+        self.declaration = d
+        self.id, self.title, self.options = d.id, d.title, d.options
+        self.min_players, self.max_players = d.min_players, d.max_players
+        self.max_actions = d.max_actions
+        self.to_act = d.to_act
+        self.legal_actions = d.legal
+        self.view, self.determinize = d.view, d.determinize
+        self.dump, self.load, self.clone = d.dump, d.load, d.clone
+        if d.ai_action is not None:
+            self.ai_action = d.ai_action
+        if d.evaluate is not None:
+            self.evaluate = d.evaluate
+        if d.dm_keys is not None:
+            self.dm_keys = d.dm_keys
+        self.apply = _applier(d)
+        raw, keys = d.result, d.result_keys
+
+        def result(state: Any) -> dict | None:
+            r = raw(state)
+            return None if r is None else _result_copy(r, keys)
+
+        self.result = result
+
+    @classmethod
+    def named(cls, name: str, declaration: Declaration, module: str) -> type[GameRunner]:
+        """A runner class of its own for a game (``PirateTricks()`` makes its Game), with no
+        method of its own, made in ``module`` (the declaration's): engine/undo.py finds a
+        game's undo rule beside it."""
+        return type(name, (cls,), {"declaration": declaration, "__doc__": declaration.title,
+                                   "__module__": module})
+
+    def setup(self, n_players: int, options: Mapping[str, JSON], seed: str) -> Any:
+        d = self.declaration
+        opts = resolve_options(self.options, options)
+        if type(n_players) is not int or not self.min_players <= n_players <= self.max_players:
+            if d.count_refusal is not None:
+                raise d.count_refusal(n_players)
+            counts = (f"{self.min_players}" if self.min_players == self.max_players
+                      else f"{self.min_players} to {self.max_players}")
+            raise ValueError(f"{self.title} is for {counts} {d.players_word}, not "
+                             f"{n_players}.")
+        return d.setup(n_players, opts, seed)
+
+    def rules_text(self, options: Mapping[str, JSON]) -> str:
+        return self.declaration.rules_markdown(resolve_options(self.options, options))
