@@ -1,6 +1,7 @@
 """The one move path of the table service (data/tables.py): a person's move, a batch of
 steps chosen on one menu, and the AI's moves, each applied in one store transaction
-(``Store.apply_moves``), answered with an :class:`~data.outcomes.Outcome`.
+(``Store.apply_steps``, which also compares the menu's move count), answered with an
+:class:`~data.outcomes.Outcome`.
 
 Moves never run the AI on their own: after a move the caller sees ``Outcome.ai_to_act`` and
 calls :meth:`Moves.run_ai`, so a person's move is answered before the AI thinks. A choice
@@ -16,18 +17,13 @@ import asyncio
 from typing import Any
 
 import engine
-from data.outcomes import Outcome, changed_seats, owed_part, private_views, public_view
-from data.store import Store
+from data.outcomes import Outcome, owed_part
+from data.store import OUT_OF_DATE, OutOfDate, Stale, Store, menu_current
 from engine import ai
 from engine.core import Action, Event, IllegalAction, rng
-from engine.table import FINISHED, PLAYING, STAND_IN_LEVEL, Table
+from engine.table import FINISHED, STAND_IN_LEVEL, Table
 
-#: the refusal of a move chosen on a menu drawn before the seat's last move
-OUT_OF_DATE = "That menu is out of date: you have moved since it was shown. Use the fresh menu."
-
-
-class Stale(Exception):
-    """The table changed while the AI was thinking; it chooses again on the new state."""
+__all__ = ["OUT_OF_DATE", "Moves", "OutOfDate", "Stale", "menu_current"]
 
 
 class Moves:
@@ -68,18 +64,15 @@ class Moves:
                          finish: Action | None = None) -> Outcome:
         """Several steps of a person's choice (a menu's picks) applied as one transaction:
         all or none; a refused step refuses the batch, named with its reason. ``finish``
-        (the confirm) follows the steps when they leave it legal (``Table.plan``)."""
+        (the confirm) follows the steps when they leave it legal. The menu's move count
+        ``expect_seat_moves`` is compared in that transaction (``OutOfDate``)."""
         user = str(user_id)
         table = await self._live(channel_id)
         seat = table.seat_of(user)
         if seat is None:
             raise IllegalAction("You are not seated at this table.")
-        if table.status != PLAYING:
-            raise IllegalAction("The game is not running at this table.")
-        if expect_seat_moves is not None and table.seat_moves[seat] != expect_seat_moves:
-            raise IllegalAction(OUT_OF_DATE)
-        steps = table.plan(table.game, seat, actions, finish)
-        return await self.apply(table.key, seat, steps, now, expect_seat_moves, player=user)
+        return await self.apply(table.key, seat, actions, now, expect_seat_moves, player=user,
+                                finish=finish)
 
     async def move_seat(self, key: int, seat: int, action: Action, now: float,
                         expect_seat_moves: int | None = None) -> Outcome:
@@ -88,33 +81,14 @@ class Moves:
 
     async def apply(self, key: int, seat: int, steps: list[Action], now: float,
                     expect_seat_moves: int | None, player: str | None = None,
-                    chosen_on: int | None = None) -> Outcome:
-        """Apply ``steps`` for ``seat`` in one transaction (``Store.apply_moves``), with the
-        private views before and after compared inside it. ``player``: the person who chose
-        them, who must still hold the seat; ``chosen_on``: the version the steps were chosen
-        on (the AI's, the clock's), Stale when the table is no longer at it."""
-        before: dict[int, dict] = {}
-        shown: dict[str, Any] = {}
-        changed: set[int] = set()
-
-        def on_load(t: Table) -> None:
-            # The seat may have been handed to an AI (time-out) since the caller looked.
-            if player is not None and t.seat_of(player) != seat:
-                raise IllegalAction("You are not seated at this table.")
-            if chosen_on is not None and t.version != chosen_on:
-                raise Stale()
-            before.update(private_views(t))
-            shown["view"] = public_view(t)
-
-        def owed(t: Table, events: list[Event]) -> dict | None:
-            changed.update(changed_seats(before, private_views(t)))
-            return self.owed(shown["view"], t, events, changed)
-
-        table, events = await self.store.apply_moves(
-            key, seat, steps, now, expect_seat_moves, on_load=on_load, owed=owed
-        )
-        return Outcome(table, events, changed, table.status == FINISHED, shown["view"],
-                       list(steps))
+                    chosen_on: int | None = None, finish: Action | None = None) -> Outcome:
+        """Apply ``steps`` for ``seat`` in one transaction (``Store.apply_steps``, which
+        checks there that ``player`` still holds the seat, that the table is still at the
+        version ``chosen_on`` and the seat at its move count ``expect_seat_moves``), with
+        what the move owes recorded when this service records it."""
+        return await self.store.apply_steps(
+            key, seat, steps, now, expect_seat_moves, finish=finish, player=player,
+            chosen_on=chosen_on, owes=self.deliveries)
 
     async def ai_move(self, table: Table, seat: int, level: str, now: float) -> Outcome | None:
         """Let the AI choose for ``seat`` on ``table`` and apply it; None when the table

@@ -195,3 +195,27 @@ def rebuild(table: Table, rows: Iterable[Row]) -> Any:
     for row in rows:
         game.apply(state, row["seat"], Action.from_dict(json.loads(row["action"])))
     return state
+
+
+#: the refusal of a move chosen on a menu drawn before the seat's last move
+OUT_OF_DATE = "That menu is out of date: you have moved since it was shown. Use the fresh menu."
+
+
+class Stale(Exception):
+    """The table changed since the AI (or the clock) chose on it: nothing applied; it
+    chooses again on the new state."""
+
+
+class OutOfDate(IllegalAction):
+    """A move chosen on a menu drawn before the seat's last move (a double click, an old
+    panel): refused with ``OUT_OF_DATE``, nothing written."""
+
+    def __init__(self) -> None:
+        super().__init__(OUT_OF_DATE)
+
+
+def menu_current(table: Table, seat: int, moves: int) -> bool:
+    """Whether a menu of ``seat`` drawn at its move count ``moves`` is still current: the
+    one comparison of the move count (``Store.apply_steps`` in data/store.py refuses a move with it, inside
+    its transaction; a private panel's navigation, which applies nothing, asks it too)."""
+    return 0 <= seat < len(table.seat_moves) and table.seat_moves[seat] == moves

@@ -63,33 +63,37 @@ from data.db import Backend, Conn, Row, StoreBusy, describe, is_postgresql
 from data.deliveries import Deliveries, owe
 from data.forgetting import FORGOTTEN_NAME, Forgotten
 from data.migrations import MIGRATIONS, Migration
+from data.outcomes import Outcome, changed_seats, owed_part, private_views, public_view
 from data.ratings import LastGame, PlayerRating, RateFn, SeatRating
 from data.rows import (
     COLUMNS,
     HEAD_COLUMNS,
     LIVE_STATUSES,
+    OUT_OF_DATE,
     Conflict,
     DamagedTable,
     LogEntry,
+    OutOfDate,
+    Stale,
     TableExists,
     dumps,
     log_entry,
+    menu_current,
     rebuild,
     row_values,
 )
-from engine.core import Action, Event
+from engine.core import Action, Event, IllegalAction
 from engine.table import ABANDONED, FINISHED, PLAYING, Table
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FORGOTTEN_NAME", "QUICK_WAIT", "SCHEMA_TABLES", "Conflict", "DamagedTable",
-           "Forgotten", "LastGame", "LogEntry", "PlayerRating", "SeatRating", "Store",
-           "StoreBusy", "TableExists"]
+__all__ = ["FORGOTTEN_NAME", "OUT_OF_DATE", "QUICK_WAIT", "SCHEMA_TABLES", "Conflict",
+           "DamagedTable", "Forgotten", "LastGame", "LogEntry", "OutOfDate", "PlayerRating",
+           "SeatRating", "Stale", "Store", "StoreBusy", "TableExists", "menu_current"]
 
 #: How long a change answered at once (not deferred) may wait for the write lock: Discord
 #: wants an answer within 3 seconds of the click, and "busy, try again" is that answer.
 QUICK_WAIT = 2.0
-
 
 class Store(Core):
     """Tables, their action logs and the turn clock's claims, in a SQLite file or a
@@ -306,18 +310,11 @@ class Store(Core):
         action: Action,
         now: float,
         expect_seat_moves: int | None = None,
-        *,
-        on_load: Callable[[Table], object] | None = None,
     ) -> tuple[Table, list[Event]]:
         """Apply one move and append it to the action log, in one transaction.
 
-        IllegalAction (from the table or the game) propagates with nothing written.
-        ``on_load`` is called with the table as the move found it, inside the transaction
-        and before the move changes it, for a caller that compares before and after (the
-        table service's private views); it must not keep the table, which is then changed.
-        """
-        return await self.apply_moves(key, seat, [action], now, expect_seat_moves,
-                                      on_load=on_load)
+        IllegalAction (from the table or the game) propagates with nothing written."""
+        return await self.apply_moves(key, seat, [action], now, expect_seat_moves)
 
     async def apply_moves(
         self,
@@ -326,38 +323,68 @@ class Store(Core):
         actions: Sequence[Action],
         now: float,
         expect_seat_moves: int | None = None,
-        *,
-        on_load: Callable[[Table], object] | None = None,
-        owed: Callable[[Table, list[Event]], dict | None] | None = None,
     ) -> tuple[Table, list[Event]]:
+        """``apply_steps`` of the moves alone (no finish, no views): the table and the
+        events (setting a table up from a log, the tests)."""
+        done = await self.apply_steps(key, seat, actions, now, expect_seat_moves, views=False)
+        return done.table, done.events
+
+    async def apply_steps(
+        self,
+        key: int,
+        seat: int,
+        steps: Sequence[Action],
+        now: float,
+        expect_seat_moves: int | None = None,
+        *,
+        finish: Action | None = None,
+        player: str | None = None,
+        chosen_on: int | None = None,
+        owes: bool = False,
+        views: bool = True,
+    ) -> Outcome:
         """Apply several steps of one seat as one transaction: all of them or none.
 
         A choice made step by step (pick a card, pick another, confirm) can come from one
         Discord menu as a batch (shared DESIGN.md, the Game contract); no other move can
-        come between its steps, and a step the engine refuses refuses the whole batch with
-        its reason. ``expect_seat_moves`` is the seat's count before the first step.
-        ``owed(table, events)`` gives what the move owes the players (``mutate``).
+        come between its steps. Checked against the table as loaded here: ``player``, who
+        chose the steps, still holds the seat (it may have been handed to an AI since the
+        caller looked); ``chosen_on``, the version the steps were chosen on (the AI's, the
+        clock's), is still the table's (``Stale`` otherwise); ``expect_seat_moves``, the
+        seat's move count when its menu was drawn, is still the seat's: the one place it is
+        compared (``OutOfDate``, so a double click never applies twice). The steps are then
+        applied to that table (``Table.apply_steps``, then ``finish`` when they leave it
+        legal); a step the engine refuses raises with its reason, named, and nothing is
+        written. ``owes``: what the move owes the players is recorded with it
+        (``data.outcomes.owed_part``). ``views``: the private views before and after are
+        compared, and the public view before kept (``Outcome.before``).
         """
-        if not actions:
+        if not steps and finish is None:
             raise ValueError("A batch of moves needs at least one move.")
         async with self.writing() as db:
             table = await self.load(db, key)
-            if on_load is not None:
-                on_load(table)
+            if player is not None and table.seat_of(player) != seat:
+                raise IllegalAction("You are not seated at this table.")
+            if chosen_on is not None and table.version != chosen_on:
+                raise Stale()
+            if expect_seat_moves is not None and table.status == PLAYING \
+                    and not menu_current(table, seat, expect_seat_moves):
+                raise OutOfDate()
+            private = private_views(table) if views or owes else {}
+            shown = public_view(table) if views or owes else None
             before = table.version
             game = engine.get_game(table.game_id)
-            events: list[Event] = []
-            for i, action in enumerate(actions):
-                expect = None if expect_seat_moves is None else expect_seat_moves + i
-                events.extend(table.apply(game, seat, action, now, expect))
+            applied, events = table.apply_steps(game, seat, steps, now, finish)
+            changed = changed_seats(private, private_views(table)) if views or owes else set()
             await self.save(db, table, before, now)
             await db.executemany(
                 "INSERT INTO actions (table_key, seq, seat, action, at) "
                 "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM actions WHERE table_key = ?",
-                [(key, seat, dumps(a.to_dict()), float(now), key) for a in actions],
+                [(key, seat, dumps(a.to_dict()), float(now), key) for a in applied],
             )
-            await self._owe(db, table, owed(table, events) if owed is not None else None, now)
-        return table, events
+            if owes:
+                await self._owe(db, table, owed_part(shown, table, events, changed), now)
+        return Outcome(table, events, changed, table.status == FINISHED, shown, applied)
 
     # -- the action log ------------------------------------------------------------------
 

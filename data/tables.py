@@ -26,7 +26,7 @@ from typing import Any
 import engine
 from data import clock
 from data.clock import CLAIM_LEASE, ClockEvent, Shards, clock_event, process_name, shard_of
-from data.moves import OUT_OF_DATE, Moves
+from data.moves import OUT_OF_DATE, Moves, OutOfDate, menu_current
 from data.outcomes import (
     Outcome,
     changed_seats,
@@ -40,9 +40,9 @@ from data.store import QUICK_WAIT, DamagedTable, Store
 from engine.core import IllegalAction
 from engine.table import FINISHED, NOTIFY_MODES, PLAYING, Settings, Table
 
-__all__ = ["CLAIM_LEASE", "OUT_OF_DATE", "ClockEvent", "Outcome", "Shards", "TableService",
-           "clock_event", "owed_part", "private_part", "private_views", "process_name",
-           "public_view", "shard_of", "waiting_people"]
+__all__ = ["CLAIM_LEASE", "OUT_OF_DATE", "ClockEvent", "Outcome", "OutOfDate", "Shards",
+           "TableService", "clock_event", "menu_current", "owed_part", "private_part",
+           "private_views", "process_name", "public_view", "shard_of", "waiting_people"]
 
 
 def _seat_moves(before: list[tuple[str | None, bool]], after: Table

@@ -359,28 +359,13 @@ class Table:
             return frozenset()
         return game.to_act(self.state)
 
-    def apply(
-        self,
-        game: Game,
-        seat: int,
-        action: Action,
-        now: float,
-        expect_seat_moves: int | None = None,
-    ) -> list[Event]:
+    def apply(self, game: Game, seat: int, action: Action, now: float) -> list[Event]:
         """Apply one move; raises IllegalAction (nothing changed) when it is not allowed.
-
-        ``expect_seat_moves`` is how many moves the seat had made when its menu was drawn:
-        a second click on the same menu finds the count moved on and is refused, so a
-        double click never applies twice.
-        """
+        Whether the menu it was chosen on is still current is the store's one check
+        (``Store.apply_moves``), inside the transaction that applies it."""
         self._need(PLAYING, "The game is not running at this table.")
         if not 0 <= seat < len(self.seats):
             raise IllegalAction("That seat is not at this table.")
-        if expect_seat_moves is not None and self.seat_moves[seat] != expect_seat_moves:
-            raise IllegalAction(
-                "That menu is out of date: you have moved since it was shown. "
-                "Use /game hand for a fresh one."
-            )
         events = game.apply(self.state, seat, action)
         self.seat_moves[seat] += 1
         self.version += 1
@@ -389,40 +374,54 @@ class Table:
         self._touch_clock(game, now, seat)
         return events
 
+    def apply_steps(self, game: Game, seat: int, steps: Sequence[Action], now: float,
+                    finish: Action | None = None) -> tuple[list[Action], list[Event]]:
+        """Apply a choice made in several steps, in place: ``steps`` in order, then
+        ``finish`` if the steps leave it legal (a discard that empties the hand has already
+        ended the discarding, so "done" is not added then), with its label for the state
+        after the steps ("Place the bid (value 9)"). Returns the moves applied and their
+        events. A refused step raises IllegalAction naming it when there are several
+        ("Step 2 of 3 (Add Rum to your bid) is not allowed: ..."); the table is then half
+        changed, and the caller (the store's transaction) throws it away."""
+        applied: list[Action] = []
+        events: list[Event] = []
+        for i, step in enumerate(steps):
+            try:
+                events.extend(self.apply(game, seat, step, now))
+            except IllegalAction as err:
+                raise self._refused(steps, i, err) from None
+            applied.append(step)
+        if finish is not None and not steps:
+            return [finish], self.apply(game, seat, finish, now)
+        if finish is not None and self.status == PLAYING:
+            legal = [a for a in game.legal_actions(self.state, seat) if a == finish][:1]
+            for a in legal:
+                events.extend(self.apply(game, seat, a, now))
+                applied.append(a)
+        return applied, events
+
+    def _refused(self, steps: Sequence[Action], i: int, err: IllegalAction) -> IllegalAction:
+        """The refusal of step ``i`` of ``steps``: the engine's own when it is the only one,
+        else naming it."""
+        if len(steps) == 1:
+            return err
+        step = steps[i]
+        what = fill_names(step.label or step.kind.replace("_", " "), [s.name for s in self.seats])
+        return IllegalAction(f"Step {i + 1} of {len(steps)} ({what}) is not allowed: "
+                             f"{err.reason} Nothing was applied.")
+
     def try_moves(self, game: Game, seat: int, steps: Sequence[Action]) -> Any:
         """The state after ``steps`` of ``seat``, played on a copy that is never stored (a
-        preview, or a check before a batch); IllegalAction naming the refused step when
-        there are several ("Step 2 of 3 (Add Rum to your bid) is not allowed: ...")."""
+        private panel's preview of a move before it is confirmed); IllegalAction naming the
+        refused step when there are several. Never on the move path: a move is applied
+        once, in the store's transaction (``apply_steps``)."""
         state = clone(game, self.state)
-        names = [s.name for s in self.seats]
         for i, step in enumerate(steps):
             try:
                 game.apply(state, seat, step)
             except IllegalAction as err:
-                if len(steps) == 1:
-                    raise
-                what = fill_names(step.label or step.kind.replace("_", " "), names)
-                raise IllegalAction(
-                    f"Step {i + 1} of {len(steps)} ({what}) is not allowed: {err.reason} "
-                    "Nothing was applied.") from None
+                raise self._refused(steps, i, err) from None
         return state
-
-    def plan(self, game: Game, seat: int, steps: Sequence[Action],
-             finish: Action | None = None) -> list[Action]:
-        """The moves a choice made in several steps applies: ``steps`` in order, then
-        ``finish`` if the steps leave it legal (a discard that empties the hand has already
-        ended the discarding, so "done" is not added then). Several steps are tried on a
-        copy first (``try_moves``), only to name the one refused; the legal ``finish``
-        carries its label for the state after the steps ("Place the bid (value 9)")."""
-        out = list(steps)
-        if finish is None:
-            if len(out) > 1:
-                self.try_moves(game, seat, out)
-            return out
-        if not out:
-            return [finish]
-        state = self.try_moves(game, seat, out)
-        return out + [a for a in game.legal_actions(state, seat) if a == finish][:1]
 
     def _touch_clock(self, game: Game, now: float, moved: int | None) -> None:
         """After a change of the state (``moved``: the seat that just moved): the turn

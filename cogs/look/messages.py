@@ -66,14 +66,14 @@ def _draw_hand(game_id: str, view: dict) -> tuple[bytes, str]:
     return render.draw_hand(game_id, view), render.text_hand(game_id, view)
 
 
-async def board_parts(table: Table) -> tuple[discord.Embed, discord.File]:
-    """The public board of the table: an embed (the text twin) and its image file.
+async def board_parts(table: Table, view: dict) -> tuple[discord.Embed, discord.File]:
+    """The public board of the table, whose public view is ``view`` (built once by the
+    publisher): an embed (the text twin) and its image file.
 
     The image is a plain attachment of the message, not the embed's image (issue 22):
     Discord fits an attachment into a box of about 550 x 350 px and an embed's image into
     about 400 x 300, and for the landscape boards (1.3:1 to 2:1) the attachment is shown
     1.2 to 1.4 times larger (docs/boards.md)."""
-    view = table.view(table.game, None)
     png, text = await asyncio.to_thread(_draw_board, table.game_id, view)
     title = adapter(table.game_id).headline(view, table.game.title)
     embed = discord.Embed(title=texts.clip(title, 256), colour=COLOUR,
@@ -241,10 +241,10 @@ def lobby_components(table: Table) -> discord.ui.View | None:
 # -- the hand -------------------------------------------------------------------------------
 
 
-def hand_headline(table: Table, seat: int, reminded: str = "") -> str:
+def hand_headline(table: Table, seat: int, view: Mapping[str, Any], reminded: str = "") -> str:
     """The line above a hand DM: it is your turn (and what you are asked), the reminder
-    (``reminded`` is its head, "⏰ Reminder"), or the result; nothing while others play."""
-    view = table.view(table.game, None)
+    (``reminded`` is its head, "⏰ Reminder"), or the result; nothing while others play.
+    ``view``: the table's public view, built once by the publisher."""
     line, waiting = status_line(table, view)
     if table.status != PLAYING:
         return line if table.status == FINISHED else ""
@@ -256,10 +256,10 @@ def hand_headline(table: Table, seat: int, reminded: str = "") -> str:
     return f"⏳ **It is your turn.** {texts.sentence(asked)}"
 
 
-def hand_content(table: Table, seat: int, events: Sequence[Event] = (),
+def hand_content(table: Table, seat: int, view: Mapping[str, Any], events: Sequence[Event] = (),
                  reminded: str = "", note: str = "") -> str:
     """The words of a hand DM: the table, the headline, ``note`` and the seat's private
-    news."""
+    news (``view``: the table's public view)."""
     lines = [f"**{table.game.title}** in <#{table.id}>", note,
-             hand_headline(table, seat, reminded), *private_texts(table, events, seat)]
+             hand_headline(table, seat, view, reminded), *private_texts(table, events, seat)]
     return texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT)

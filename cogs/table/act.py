@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -204,31 +205,24 @@ async def start(interaction: discord.Interaction, table: Table) -> None:
 # -- moves -------------------------------------------------------------------------------------
 
 
-async def move(
-    bot: ParleyBot,
-    table: Table,
-    player: str,
-    steps: Sequence[Action],
-    *,
-    finish: Action | None = None,
-    expect: int | None = None,
-    answer: Callable[[Outcome], Awaitable[None]],
-    interaction: discord.Interaction | None = None,
-) -> Outcome:
-    """A person's move: ``steps`` (then ``finish`` when still legal) applied as one batch,
-    guarded by the seat's move count ``expect`` when the move comes from a menu. The
-    person is answered first (``answer``, with what was applied), then the AI moves and
-    the board and the hands follow (a problem on the way is told to the person of
-    ``interaction`` as such: their move stands). Returns everything that happened."""
-    outcome = await bot.svc.move_batch(table.id, player, list(steps), time.time(), expect,
-                                       finish)
+async def move(bot: ParleyBot, table: Table, player: str, steps: Sequence[Action], *,
+               finish: Action | None = None, expect: int | None = None) -> Outcome:
+    """A person's move: ``steps`` (then ``finish`` when they leave it legal) applied as one
+    batch in one store transaction, which compares the menu's move count ``expect`` when
+    the move comes from a menu (``OutOfDate``). Returns what was applied: the caller
+    answers the person (``answering``), then lets the AI play on (``play_on``)."""
+    return await bot.svc.move_batch(table.id, player, list(steps), time.time(), expect, finish)
+
+
+@contextmanager
+def answering(outcome: Outcome) -> Iterator[None]:
+    """Around the private answer to a move: when Discord does not take it, the move stands
+    and is published all the same (the trouble is logged)."""
     try:
-        await answer(outcome)
+        yield
     except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as error:
-        # Discord did not take the answer; the move stands and is published all the same
         log.warning("table %s: could not answer a move (%s)", outcome.table.key,
                     getattr(error, "status", type(error).__name__))
-    return await play_on(bot, outcome, interaction)
 
 
 # -- the table's settings, closing and repair -------------------------------------------------

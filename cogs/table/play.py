@@ -21,8 +21,8 @@ from cogs.look.actions import choices, decode, label, ranked
 from cogs.look.adapters import one_move
 from cogs.look.panel import composed_step, panel_message, step_message, step_picture
 from cogs.look.seats import bot_of, legal, live_table, names_of, playing_seat, seated
-from cogs.table.act import move
-from data.tables import OUT_OF_DATE, Outcome
+from cogs.table.act import answering, move, play_on
+from data.tables import OUT_OF_DATE, Outcome, OutOfDate, menu_current
 from engine.core import Action, IllegalAction
 from engine.table import LOBBY, PLAYING, Table
 
@@ -99,12 +99,11 @@ async def command_move(interaction: discord.Interaction, build: StepBuilder,
     # A typed move equal to a legal one takes the engine's label (for the answer).
     offered = legal(table, seat)
     steps = [next((a for a in offered if a == step and a.label), step) for step in steps]
-
-    async def answer(outcome: Outcome) -> None:
+    bot = bot_of(interaction)
+    outcome = await move(bot, table, str(interaction.user.id), steps, finish=finish)
+    with answering(outcome):
         await interaction.edit_original_response(content=done_text(table, outcome, seat))
-
-    await move(bot_of(interaction), table, str(interaction.user.id), steps, finish=finish,
-               answer=answer, interaction=interaction)
+    await play_on(bot, outcome, interaction)
 
 
 # -- the private panel ----------------------------------------------------------------------
@@ -122,12 +121,10 @@ async def show_panel(interaction: discord.Interaction, table: Table | None) -> N
     await interaction.edit_original_response(**await panel_message(table, seat))
 
 
-async def clicked_table(
-    interaction: discord.Interaction, key: int, seat: int, moves: int
-) -> Table | None:
+async def clicked_table(interaction: discord.Interaction, key: int, seat: int) -> Table:
     """The table of a click on a seat's private panel (already deferred), checked: the
-    clicker's own seat, a game on, and the panel drawn at the seat's move count ``moves``.
-    None when the panel is out of date: the answer is given (a note and the fresh panel)."""
+    clicker's own seat and a game on. Whether the panel is still current is the store's
+    check when a move is applied (``OutOfDate``)."""
     table = await bot_of(interaction).store.get(key)
     if table is None:
         raise IllegalAction(texts.TABLE_CLOSED)
@@ -136,12 +133,15 @@ async def clicked_table(
         raise IllegalAction(texts.NOT_YOUR_MENU)
     if table.status != PLAYING:
         raise IllegalAction(texts.TABLE_CLOSED)
-    if table.seat_moves[seat] != moves:
-        await interaction.followup.send(OUT_OF_DATE, ephemeral=True)
-        await interaction.edit_original_response(
-            **await panel_message(table, seat, shown=interaction.message))
-        return None
     return table
+
+
+async def out_of_date(interaction: discord.Interaction, table: Table, seat: int) -> None:
+    """Answer a click on a panel drawn before the seat's last move: a note, and the panel
+    of ``table`` (as it is now) in its place."""
+    await interaction.followup.send(OUT_OF_DATE, ephemeral=True)
+    await interaction.edit_original_response(
+        **await panel_message(table, seat, shown=interaction.message))
 
 
 async def panel_move(
@@ -156,38 +156,44 @@ async def panel_move(
     when still legal), applied as one batch guarded by the seat's move count ``moves``.
     The panel shows what was done at once, and again once the AI has moved."""
     await interaction.response.defer()
-    table = await clicked_table(interaction, key, seat, moves)
-    if table is None:
-        return
+    table = await clicked_table(interaction, key, seat)
     actions = legal(table, seat)
     names = names_of(table)
     steps = [decode(v, actions, names) for v in values]
     last = decode(finish, actions, names) if finish else None
     shown = interaction.message  # the panel as it stands: its hand picture may stay
-    if any(s is None for s in steps):
-        await interaction.edit_original_response(
-            **await panel_message(table, seat, note=texts.STALE_CHOICE, shown=shown))
+    if any(s is None for s in steps):  # nothing to apply: the panel again, or a fresh one
+        await show_again(interaction, table, seat, moves, texts.STALE_CHOICE)
         return
-    answered: list[tuple[str, int]] = []  # the note shown, at the table's version then
-
-    async def answer(outcome: Outcome) -> None:
-        nonlocal shown
-        note = done_text(table, outcome, seat)
-        answered.append((note, outcome.table.version))
-        shown = await interaction.edit_original_response(
-            **await panel_message(outcome.table, seat, note, shown))
-
+    bot = bot_of(interaction)
     try:
-        done = await move(bot_of(interaction), table, str(interaction.user.id),
-                          [s for s in steps if s is not None], finish=last, expect=moves,
-                          answer=answer, interaction=interaction)
+        outcome = await move(bot, table, str(interaction.user.id),
+                             [s for s in steps if s is not None], finish=last, expect=moves)
+    except OutOfDate:
+        await out_of_date(interaction, await clicked_table(interaction, key, seat), seat)
+        return
     except IllegalAction as err:
         await interaction.followup.send(err.reason, ephemeral=True)
         return
-    for note, version in answered:
-        if done.table.version != version:  # the AI moved since: the panel follows
-            await interaction.edit_original_response(
-                **await panel_message(done.table, seat, note, shown))
+    note = done_text(table, outcome, seat)
+    with answering(outcome):
+        shown = await interaction.edit_original_response(
+            **await panel_message(outcome.table, seat, note, shown))
+    done = await play_on(bot, outcome, interaction)
+    if done.table.version != outcome.table.version:  # the AI moved since: the panel follows
+        await interaction.edit_original_response(
+            **await panel_message(done.table, seat, note, shown))
+
+
+async def show_again(interaction: discord.Interaction, table: Table, seat: int, moves: int,
+                     note: str) -> None:
+    """A click that applies nothing: the panel again with ``note``, or, when it was drawn
+    before the seat's last move, the out-of-date note and the fresh panel."""
+    if not menu_current(table, seat, moves):
+        await out_of_date(interaction, table, seat)
+        return
+    await interaction.edit_original_response(
+        **await panel_message(table, seat, note, interaction.message))
 
 
 async def show_step(interaction: discord.Interaction, key: int, seat: int, moves: int,
@@ -196,14 +202,11 @@ async def show_step(interaction: discord.Interaction, key: int, seat: int, moves
     panel itself when empty, or with a note when it names nothing on offer any more).
     Nothing is applied here."""
     await interaction.response.defer()
-    table = await clicked_table(interaction, key, seat, moves)
-    if table is None:
-        return
-    step = composed_step(table, seat, path) if path else None
+    table = await clicked_table(interaction, key, seat)
+    step = composed_step(table, seat, path) if path and menu_current(table, seat, moves) \
+        else None
     if step is None:
-        note = texts.STALE_CHOICE if path else ""
-        await interaction.edit_original_response(
-            **await panel_message(table, seat, note, interaction.message))
+        await show_again(interaction, table, seat, moves, texts.STALE_CHOICE if path else "")
         return
     picture = await step_picture(table, seat, step)
     await interaction.edit_original_response(**step_message(table, seat, step, path, picture))
@@ -212,9 +215,9 @@ async def show_step(interaction: discord.Interaction, key: int, seat: int, moves
 async def send_plan(interaction: discord.Interaction, key: int, seat: int, moves: int,
                     path: str) -> None:
     """Confirm a move of several steps: the plan of the step ``path`` names, made again
-    from the table now, applied as one batch (``panel_move``, which checks the clicker, the
-    move count, and each step with the engine). A path that names no plan any more: the
-    step or the panel is shown again, with a note."""
+    from the table now, applied as one batch (``panel_move``: the clicker checked there,
+    the move count and each step in the store's transaction). A path that names no plan
+    any more: the step or the panel is shown again, with a note."""
     table = await bot_of(interaction).store.get(key)
     step = None
     if table is not None and table.status == PLAYING and 0 <= seat < len(table.seats):

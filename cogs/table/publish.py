@@ -52,7 +52,7 @@ from cogs.look.messages import (
 )
 from cogs.look.panel import dm_components
 from data.ratings import RatingChange, change_lines, rate_finished
-from data.tables import ClockEvent, Outcome
+from data.tables import ClockEvent, Outcome, public_view
 from engine.core import Event
 from engine.table import FINISHED, NOTIFY_REMINDERS, NOTIFY_TURNS, PLAYING, Table
 
@@ -116,8 +116,12 @@ class Story:
         self.seen: list[frozenset[int]] = [
             frozenset(before.get("to_act") or ()) if before is not None else frozenset(),
             waiting_people(first.table)]
-        #: (table, events, the public view the board showed before) of rounds that ended
-        self.frames: list[tuple[Table, list[Event], Mapping[str, Any] | None]] = []
+        #: the public view of the table as it is now: built once per change, for every
+        #: part of the publisher that shows it
+        self.view: dict | None = public_view(first.table)
+        #: (table, events, the public view the board showed before, the table's public
+        #: view) of rounds that ended
+        self.frames: list[tuple[Table, list[Event], Mapping[str, Any] | None, dict]] = []
         self._shown: Mapping[str, Any] | None = before
         self._pending: list[Event] = list(first.events)
 
@@ -157,11 +161,12 @@ class Story:
         self.seen.append(waiting_people(step.table))
         table = step.table
         now_view = table.view(table.game, None)
+        self.view = now_view
         shown = self._shown if self._shown is not None else now_view
         ad = adapter(table.game_id)
         if step.ai_to_act and ad.chapter(now_view) != ad.chapter(shown):
             # A round ended with the AI still to move: that round's board is posted.
-            self.frames.append((table, self._pending + step.events, self._shown))
+            self.frames.append((table, self._pending + step.events, self._shown, now_view))
             self._shown, self._pending = now_view, []
         else:
             self._pending += step.events
@@ -209,25 +214,25 @@ async def publish(bot: ParleyBot, story: Story, *, new_board: bool = False) -> N
     Each item is done once: an item in ``story.done`` (delivered by an earlier try that
     Discord cut short) is skipped, and each one delivered is added to it, so the deliverer
     (cogs/table/delivery.py) can try again from where a failure stopped it."""
-    table = story.outcome.table
-    if table.state is None:
+    table, view = story.outcome.table, story.view
+    if view is None:
         return
     done = story.done
-    for i, (frame, events, shown) in enumerate(story.frames):
+    for i, (frame, events, shown, frame_view) in enumerate(story.frames):
         if f"frame:{i}" not in done:
-            await publish_board(bot, frame, shown, events, force_new=True,
+            await publish_board(bot, frame, shown, events, view=frame_view, force_new=True,
                                 nonce=story.nonce(f"frame:{i}"))
             done.add(f"frame:{i}")
     shown, pending = story.last_board
     if "board" not in done:
-        await publish_board(bot, table, shown, pending, force_new=new_board,
+        await publish_board(bot, table, shown, pending, view=view, force_new=new_board,
                             nonce=story.nonce("board"))
         done.add("board")
     if table.status == FINISHED:
         await post_ratings(bot, table)
     taken = story.taken
     if taken is not None and "taken" not in done:
-        await send_hand(bot, table, taken, NEW, note=texts.HAND_TAKEN,
+        await send_hand(bot, table, taken, NEW, view, note=texts.HAND_TAKEN,
                         nonce=story.nonce("taken"))
         done.add("taken")
     await dm_hands(bot, story, all_seats=story.fresh, skip=taken)
@@ -261,6 +266,7 @@ async def publish_board(
     before: Mapping[str, Any] | None,
     events: Sequence[Event] = (),
     *,
+    view: dict | None = None,
     force_new: bool = False,
     nonce: str | None = None,
 ) -> discord.Message | None:
@@ -268,19 +274,21 @@ async def publish_board(
 
     ``before`` is the public view the last turn message showed (None: unknown). ``nonce``
     makes a repeated post of the same delivery Discord's first one (``Story.nonce``).
+    ``view``: the table's public view when the publisher has built it (``Story.view``).
 
     One notice per turn (issue 22): the message mentions everyone it waits for, but pings
     only the people who are not told by DM (``by_dm``); a new post is made only when a
     chapter ends, when someone must be pinged anew, or when others have written below
     the turn message (``moved_on``); the board it replaces loses its buttons.
     """
-    view = table.view(table.game, None)
+    if view is None:  # a board posted anew (/game status), not after a change
+        view = table.view(table.game, None)
     content, waiting = turn_content(table, view, events)
     dm = await by_dm(bot, table)
     quiet = adapter(table.game_id).quiet(view)
     ping = [] if quiet else [s for s in waiting if s not in dm]
     allowed = pings(table, ping)
-    embed, file = await board_parts(table)
+    embed, file = await board_parts(table, view)
     ref = await bot.store.get_message(table.key, TURN)
     new = force_new or before is None or _needs_new_post(table, before, view, dm, quiet) \
         or (ref is not None and bot.moved_on(int(ref[0]), int(ref[1])))
@@ -437,10 +445,11 @@ def _dm_message(bot: ParleyBot, ref: tuple[str, str]) -> discord.PartialMessage:
     return channel.get_partial_message(int(ref[1]))
 
 
-async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
+async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str, view: Mapping[str, Any],
                     events: Sequence[Event] = (), reminded: str = "", note: str = "",
                     nonce: str | None = None) -> None:
-    """Give a seat's person their private view (image, text twin, private news), as a new
+    """Give a seat's person their private view (image, text twin, private news; ``view``:
+    the table's public view, for the headline), as a new
     DM or by editing their hand message (``how``, see ``hand_dm``). A new DM becomes the
     hand message and the previous one is cut to a line. An edit of a message Discord no
     longer has (404) becomes a new DM for someone who takes DMs on every turn; for the
@@ -455,7 +464,7 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str,
         return  # no hand message to keep up to date: the person has /game hand
     embed, file, _ = await hand_parts(table, seat)
     assert file is not None  # nothing shown is given: the picture is always drawn
-    content = hand_content(table, seat, events, reminded, note)
+    content = hand_content(table, seat, view, events, reminded, note)
     quiet = discord.AllowedMentions.none()
     moves = dm_components(table, seat)  # the turn is played from the DM itself
     try:
@@ -516,10 +525,11 @@ async def dm_hands(bot: ParleyBot, story: Story, all_seats: bool = False,
     before is unknown (the deal, a clock event), so every hand message is brought up to
     date. ``skip``: a seat whose hand was just sent. Each hand is one item of the story's
     delivery (``hand:<seat>``), done once."""
-    outcome, seen = story.outcome, story.seen
+    outcome, seen, view = story.outcome, story.seen, story.view
     table = outcome.table
-    quiet = table.state is not None and \
-        adapter(table.game_id).quiet(table.view(table.game, None))
+    if view is None:
+        return
+    quiet = adapter(table.game_id).quiet(view)
     asked = set() if quiet else newly_waiting(seen)
     turn_changed = {s for s in range(len(table.seats))
                     if seen and (s in seen[0]) != (s in seen[-1])}
@@ -533,7 +543,7 @@ async def dm_hands(bot: ParleyBot, story: Story, all_seats: bool = False,
                 not await bot.store.flag_once(table.key, f"end-dm:{s.player}"):
             how = EDIT  # the end is told once
         if how is not None and f"hand:{seat}" not in story.done:
-            await send_hand(bot, table, seat, how, outcome.events,
+            await send_hand(bot, table, seat, how, view, outcome.events,
                             nonce=story.nonce(f"hand:{seat}"))
             story.done.add(f"hand:{seat}")
 
@@ -561,7 +571,8 @@ async def remind(bot: ParleyBot, event: ClockEvent) -> None:
     with a link to the board; those who asked for reminder DMs get their hand anew."""
     table = event.table
     who = texts.join_words(mention(table, s) for s in event.seats)
-    line, _ = status_line(table, table.view(table.game, None))
+    view = table.view(table.game, None)
+    line, _ = status_line(table, view)
     ref = await bot.store.get_message(table.key, TURN)
     link = (f" The board: https://discord.com/channels/{table.guild or '@me'}/"
             f"{ref[0]}/{ref[1]}" if ref else "")
@@ -572,4 +583,4 @@ async def remind(bot: ParleyBot, event: ClockEvent) -> None:
     )
     for seat in event.seats:
         if hand_dm(table.seats[seat].notify, reminded=True) == NEW:
-            await send_hand(bot, table, seat, NEW, reminded=head)
+            await send_hand(bot, table, seat, NEW, view, reminded=head)

@@ -94,7 +94,7 @@ def _game_sentences(game_id: str, players: int, seed: str) -> Iterator[tuple[str
         line, _ = status_line(table, view)
         yield f"{game_id} turn line", line
         for seat in range(players):
-            yield f"{game_id} DM headline", hand_headline(table, seat)
+            yield f"{game_id} DM headline", hand_headline(table, seat, view)
         if is_over(game, table.state):
             break
         seat = rng.choice(sorted(game.to_act(table.state)))

@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from data.store import TableExists
-from data.tables import TableService
+from data.tables import OutOfDate, TableService
 from engine.core import Action, IllegalAction
 from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING
 from tests.data.helpers import T0, canon, dump, open_table, pick, raw_rows, turn
@@ -155,6 +155,24 @@ async def test_a_menu_batch_applies_all_its_steps_or_none(
     assert [e.kind for e in outcome.events] == ["picked", "laid", "laid-public"]
     with pytest.raises(IllegalAction, match="out of date"):  # the same menu, clicked again
         await svc.move_batch("c1", "u1", turn(table, 1), T0, 0)
+
+
+async def test_a_stale_menu_is_refused_in_the_transaction_and_writes_nothing(
+    svc: TableService, db: Path | str
+) -> None:
+    # issue 23: the move count is compared once, in the store's transaction (OutOfDate),
+    # and a refused step is named and rolls the batch back: no trial apply on a copy
+    table = await open_table(svc, "c1", players=2)
+    before = raw_rows(db, table.key)
+    with pytest.raises(IllegalAction, match=r"^Step 2 of 2 \(.*\) is not allowed: .*"
+                                            r"picked a card already.*Nothing was applied"):
+        await svc.move_batch("c1", "u0", [pick(table, 0, 0), pick(table, 0, 1)], T0, 0)
+    assert raw_rows(db, table.key) == before
+    await svc.move_batch("c1", "u0", [pick(table, 0, 0)], T0, 0)
+    moved = raw_rows(db, table.key)
+    with pytest.raises(OutOfDate, match="out of date"):  # a menu drawn before that move
+        await svc.move_batch("c1", "u0", [pick(table, 0, 1)], T0, 0)
+    assert raw_rows(db, table.key) == moved
 
 
 async def test_a_refused_move_answers_with_the_engine_reason(svc: TableService) -> None:
