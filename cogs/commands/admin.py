@@ -54,8 +54,8 @@ BACKUP_COOLDOWN = 60.0
 def size_words(n: int) -> str:
     """A file size for people: "812 KB", "3.4 MB"."""
     if n < 1000 * 1000:
-        return f"{max(1, round(n / 1000))} KB"
-    return f"{n / 1000 / 1000:.1f} MB"
+        return texts.SIZE_KB.format(n=max(1, round(n / 1000)))
+    return texts.SIZE_MB.format(n=n / 1000 / 1000)
 
 
 def _is_manager(interaction: discord.Interaction) -> bool:

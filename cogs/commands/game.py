@@ -110,7 +110,7 @@ def _option_parameter(game: Any, name: str, spec: Option
                                                        texts.LABEL_LIMIT), value=str(v))
                    for v in values[:25]]
         converter = {str(v): v for v in values}
-    default = f" (default: {texts.option_value(spec.default, game, name)})"
+    default = texts.OPTION_DEFAULT.format(value=texts.option_value(spec.default, game, name))
     help_text = _in_words(spec.help, spec) or texts.option_name(name)
     description = texts.clip_words(help_text, texts.LABEL_LIMIT - len(default)) + default
     parameter = inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
@@ -125,8 +125,7 @@ def new_command(game: Any, cog: GameCog) -> app_commands.Command:
                                 annotation=discord.Interaction),
               inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY,
                                 annotation=bool | None, default=None)]
-    descriptions = {"thread": "Open the table in a new thread of this channel, so the "
-                              "channel can host several games"}
+    descriptions = {"thread": texts.THREAD_OPTION_HELP}
     choices: dict[str, list] = {}
     converters: dict[str, dict] = {}
     for name, spec in game.options.items():
@@ -138,8 +137,7 @@ def new_command(game: Any, cog: GameCog) -> app_commands.Command:
     if any(not as_parameter(n, spec) for n, spec in game.options.items()):
         params.append(inspect.Parameter("options", inspect.Parameter.KEYWORD_ONLY,
                                         annotation=str | None, default=None))
-        descriptions["options"] = ("Rules options as name=value, space-separated "
-                                   "(/game rules lists them)")
+        descriptions["options"] = texts.OPTIONS_OPTION_HELP
 
     async def new(interaction: discord.Interaction, **values: Any) -> None:
         for name, table in converters.items():
@@ -150,13 +148,14 @@ def new_command(game: Any, cog: GameCog) -> app_commands.Command:
     new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
-    players = (f"{game.min_players} players" if game.min_players == game.max_players
-               else f"{game.min_players}-{game.max_players} players")
+    players = (texts.PLAYERS_EXACTLY.format(count=game.min_players)
+               if game.min_players == game.max_players
+               else texts.PLAYERS_RANGE.format(least=game.min_players, most=game.max_players))
     return app_commands.Command(
         name=game.id,
-        description=texts.clip_words(f"Open {texts.article(game.title)} {game.title} table here "
-                               f"({players}); you host it",
-                               texts.LABEL_LIMIT),
+        description=texts.clip_words(texts.NEW_GAME_COMMAND.format(
+            article=texts.article(game.title), title=game.title, players=players),
+            texts.LABEL_LIMIT),
         callback=new,
     )
 
@@ -216,7 +215,8 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         if use_thread:
             try:
                 place = await channel.create_thread(
-                    name=texts.clip(f"{game.title}: {user.display_name}'s table", 100),
+                    name=texts.clip(texts.THREAD_NAME.format(title=game.title,
+                                                         name=user.display_name), 100),
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
@@ -332,11 +332,12 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         lines = []
         for t in tables:
             game = t.game
-            state = "waiting for players" if t.status == LOBBY else "playing"
+            state = texts.OPEN_TABLE_WAITING if t.status == LOBBY else texts.OPEN_TABLE_PLAYING
             if t.open_seats():
-                state += ", a seat is open"
-            lines.append(f"- <#{t.id}>: **{game.title}**, {state}, "
-                         f"{len(t.seats)}/{game.max_players} seated, host <@{t.host}>")
+                state += texts.OPEN_TABLE_SEAT
+            lines.append(texts.OPEN_TABLE_LINE.format(
+                channel=t.id, title=game.title, state=state, seated=len(t.seats),
+                most=game.max_players, host=t.host))
         await answer(interaction, texts.OPEN_TABLES + "\n" + "\n".join(lines))
 
     @app_commands.command(name="settings",

@@ -35,15 +35,16 @@ from engine.table import FINISHED, LOBBY, PLAYING, Table
 if TYPE_CHECKING:
     from cogs.base.bot import ParleyBot
 
-TABLE_HELP = "A finished table of this server (default: this channel's game)"
+TABLE_HELP = texts.TABLE_OPTION_HELP
 
 
 def _table_choice(table: Table) -> app_commands.Choice[str]:
     game = engine.get_game(table.game_id)
     names = ", ".join(s.name for s in table.seats)
-    state = "finished" if table.status == FINISHED else "still being played"
+    state = texts.TABLE_FINISHED if table.status == FINISHED else texts.TABLE_PLAYING
     return app_commands.Choice(
-        name=texts.clip(f"{game.title} #{table.key}, {state}: {names}", texts.LABEL_LIMIT),
+        name=texts.clip(texts.TABLE_CHOICE.format(title=game.title, key=table.key, state=state,
+                                             names=names), texts.LABEL_LIMIT),
         value=str(table.key))
 
 
@@ -141,7 +142,7 @@ class TableLogCommands:
             texts.EXPORTED.format(title=game.title, channel=found.id, moves=len(entries),
                                   name=name),
             file=discord.File(io.BytesIO(text.encode()), name,
-                              description=f"{game.title}: the whole game"),
+                              description=texts.EXPORT_FILE.format(title=game.title)),
             ephemeral=True)
 
     @export.autocomplete("table")

@@ -60,8 +60,8 @@ def who(rating: PlayerRating) -> str:
 
 def rating_words(rating: PlayerRating) -> str:
     """ "27.3 ±5.1 · 12 games, 7 won" """
-    return (f"**{rating.mu:.1f}** ±{SURE * rating.sigma:.1f} · "
-            f"{texts.plural(rating.games, 'game')}, {rating.wins} won")
+    return texts.RATING_WORDS.format(mu=rating.mu, margin=SURE * rating.sigma,
+                                     games=texts.plural(rating.games, "game"), wins=rating.wins)
 
 
 def leaderboard_text(rows: list[PlayerRating], game_id: str | None) -> str:
@@ -70,21 +70,22 @@ def leaderboard_text(rows: list[PlayerRating], game_id: str | None) -> str:
     if game_id is not None:
         if not rows:
             return texts.NO_RATINGS_OF.format(title=_title(game_id))
-        lines = [f"**Leaderboard: {_title(game_id)}**", texts.RANKED_BY]
-        lines += [f"{i}. {who(r)}: {rating_words(r)}" for i, r in
-                  enumerate(rows[:LEADERS], 1)]
+        lines = [texts.LEADERBOARD_OF.format(title=_title(game_id)), texts.RANKED_BY]
+        lines += [texts.LEADERBOARD_LINE.format(place=i, who=who(r), rating=rating_words(r))
+                  for i, r in enumerate(rows[:LEADERS], 1)]
         return "\n".join(lines)
     if not rows:
         return texts.NO_RATINGS
     by_game: dict[str, list[PlayerRating]] = {}
     for r in rows:
         by_game.setdefault(r.game_id, []).append(r)
-    lines = ["**Leaderboards of this server**", texts.RANKED_BY]
+    lines = [texts.LEADERBOARDS, texts.RANKED_BY]
     for gid in sorted(by_game, key=_title):
         board = by_game[gid]
-        lines.append(f"\n**{_title(gid)}** ({texts.plural(len(board), 'player')})")
-        lines += [f"{i}. {who(r)}: {rating_words(r)}" for i, r in
-                  enumerate(board[:LEADERS_EACH], 1)]
+        lines.append(texts.LEADERBOARD_GAME.format(title=_title(gid),
+                                                   players=texts.plural(len(board), "player")))
+        lines += [texts.LEADERBOARD_LINE.format(place=i, who=who(r), rating=rating_words(r))
+                  for i, r in enumerate(board[:LEADERS_EACH], 1)]
     return "\n".join(lines)
 
 
@@ -95,7 +96,7 @@ def resolve_game(text: str) -> str:
         if wanted in (gid.casefold(), game.title.casefold()):
             return gid
     names = ", ".join(g.title for _, g in sorted(engine.GAMES.items()))
-    raise IllegalAction(f"There is no game {texts.quote(text)}; the games are: {names}.")
+    raise IllegalAction(texts.NO_SUCH_GAME.format(typed=texts.quote(text), names=names))
 
 
 async def send_private(interaction: discord.Interaction, text: str) -> None:
@@ -176,16 +177,19 @@ def profile_text(mention: str, rows: list[PlayerRating],
     games = sum(r.games for r in rows)
     wins = sum(r.wins for r in rows)
     favourite = max(rows, key=lambda r: (r.games, r.last_at))
-    lines = [f"**Profile of {mention}** on this server",
-             f"{texts.plural(games, 'rated game')}, {wins} won · favourite game: "
-             f"**{_title(favourite.game_id)}** ({texts.plural(favourite.games, 'game')})"]
+    lines = [texts.PROFILE_OF.format(mention=mention),
+             texts.PROFILE_TOTALS.format(games=texts.plural(games, texts.RATED_GAME), wins=wins,
+                                         title=_title(favourite.game_id),
+                                         played=texts.plural(favourite.games, "game"))]
     if last is not None:
-        how = "won" if last.rank == 1 else f"placed {_nth(last.rank)}"
-        lines.append(f"Last game: **{_title(last.game_id)}** in <#{last.channel}>, "
-                     f"<t:{int(last.at)}:R>, {how}")
+        how = texts.PROFILE_WON if last.rank == 1 else \
+            texts.PROFILE_PLACED.format(nth=_nth(last.rank))
+        lines.append(texts.PROFILE_LAST.format(title=_title(last.game_id), channel=last.channel,
+                                               at=int(last.at), how=how))
     for r in sorted(rows, key=lambda r: (-r.games, _title(r.game_id))):
         board = boards.get(r.game_id, [])
         place = next((i for i, b in enumerate(board, 1) if b.player == r.player), None)
-        where = f" · {_nth(place)} of {len(board)} here" if place else ""
-        lines.append(f"- **{_title(r.game_id)}**: {rating_words(r)}{where}")
+        where = texts.PROFILE_PLACE.format(nth=_nth(place), count=len(board)) if place else ""
+        lines.append(texts.PROFILE_GAME.format(title=_title(r.game_id), rating=rating_words(r),
+                                               where=where))
     return "\n".join(lines)

@@ -55,11 +55,11 @@ def _menus(table: Table) -> list[Select]:
     assert table.key is not None
     s = table.settings
     remind = Select(custom_id=custom_ids.clockset_id(table.key, "remind"), options=_minutes_options(
-        REMIND_CHOICES, s.remind_minutes, "No reminders", "Remind after {} of waiting"))
+        REMIND_CHOICES, s.remind_minutes, texts.CLOCK_NO_REMINDERS, texts.CLOCK_REMIND_AFTER))
     limit = Select(custom_id=custom_ids.clockset_id(table.key, "limit"), options=_minutes_options(
-        LIMIT_CHOICES, s.limit_minutes, "No time limit", "Time limit per turn: {}"))
+        LIMIT_CHOICES, s.limit_minutes, texts.CLOCK_NO_LIMIT, texts.CLOCK_LIMIT))
     timeout = Select(custom_id=custom_ids.clockset_id(table.key, "timeout"), options=[
-        discord.SelectOption(label=f"On time-out: {texts.TIMEOUT_NAMES[o]}", value=o,
+        discord.SelectOption(label=texts.CLOCK_ON_TIMEOUT.format(outcome=texts.TIMEOUT_NAMES[o]), value=o,
                              default=o == s.on_timeout)
         for o in TIMEOUT_OUTCOMES])
     forced = Select(custom_id=custom_ids.clockset_id(table.key, "forced"), options=_minutes_options(

@@ -37,10 +37,10 @@ class ForgetButton(DynamicItem[Button], template=custom_ids.FORGET):
         if interaction.user.id != self.user:
             raise IllegalAction(texts.FORGET_NOT_YOURS)
         gone = await bot_of(interaction).store.forget_player(str(self.user), FORGOTTEN_NAME)
-        text = texts.FORGET_DONE.format(ratings=texts.plural(gone.ratings, "rating"),
-                                        tables=texts.plural(gone.tables, "closed table"))
+        text = texts.FORGET_DONE.format(ratings=texts.plural(gone.ratings, texts.FORGET_RATINGS),
+                                        tables=texts.plural(gone.tables, texts.FORGET_TABLES))
         if gone.live_tables:
-            text += texts.FORGET_LIVE.format(live=texts.plural(gone.live_tables, "table"),
-                                             which="its game" if gone.live_tables == 1
-                                             else "each game")
+            text += texts.FORGET_LIVE.format(live=texts.plural(gone.live_tables, texts.FORGET_LIVE_TABLES),
+                                             which=texts.FORGET_ITS_GAME if gone.live_tables == 1
+                                             else texts.FORGET_EACH_GAME)
         await interaction.response.edit_message(content=text, view=None)

@@ -16,19 +16,25 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.look import texts
-from cogs.look.actions import busy_choices, ranked
+from cogs.games.common import (
+    VerbsCog,
+    moves_completer,
+    playing_completer,
+    seat_move,
+    seats_completer,
+)
+from cogs.look import game_texts, texts
+from cogs.look.actions import ranked
 from cogs.look.adapters import Batch, GameAdapter, Panel, Plugin
-from cogs.look.seats import legal, playing_seat, typed_seat
-from cogs.table.play import command_move, move_choices, seat_choices, typed_move
+from cogs.look.seats import legal
+from cogs.table.play import command_move, typed_move
 from engine.all_hands.cards import ACTIONS, ALL_CODES, NAMES, SUIT_OF, VALUE
 from engine.core import Action, IllegalAction
 from engine.table import Table
 
 if TYPE_CHECKING:
-    from cogs.base.bot import ParleyBot
+    pass
 
 GAME_ID = "all-hands"
 
@@ -86,10 +92,7 @@ def parse_cards(text: str) -> list[str]:
         if words and all(words):
             out += [w for w in words if w]
             continue
-        raise IllegalAction(
-            f"I don't know the card {texts.quote(part)}. Write codes (ST5, SS10, BV1, RUM, "
-            "KING) or names (Stormsail 5, Pirate Monkey), separated by spaces or commas."
-        )
+        raise IllegalAction(game_texts.AHOD_UNKNOWN_CARD.format(card=texts.quote(part)))
     return out
 
 
@@ -118,15 +121,15 @@ def bid_steps(table: Table, seat: int, cards: Sequence[str]) -> list[Action]:
     """Steps that make the seat's bid exactly ``cards`` (``BID_CONFIRM`` places it face
     down after them)."""
     if not cards:
-        raise IllegalAction("Name at least one card to bid, or use `/ahod pass`.")
+        raise IllegalAction(game_texts.AHOD_NO_CARD_TO_BID)
     actions = legal(table, seat)
     kinds = {a.kind for a in actions}
     picks: list[str] = list(_seat_view(table, seat).get("my_bid") or []) \
         if "bid_remove" in kinds else []
     want, have = Counter(cards), Counter(picks)
-    steps = [Action("bid_remove", {"card": c}, f"Take {_name(c)} back out of your bid")
+    steps = [Action("bid_remove", {"card": c}, game_texts.AHOD_TAKE_BACK_CARD.format(card=_name(c)))
              for c in (have - want).elements()]
-    steps += [Action("bid_add", {"card": c}, f"Add {_name(c)} to your bid")
+    steps += [Action("bid_add", {"card": c}, game_texts.AHOD_ADD_CARD.format(card=_name(c)))
               for c in (want - have).elements()]
     return steps
 
@@ -136,7 +139,7 @@ def _name(code: str) -> str:
 
 
 def discard_steps(cards: Sequence[str]) -> list[Action]:
-    return [Action("discard", {"card": c}, f"Discard {_name(c)}") for c in cards]
+    return [Action("discard", {"card": c}, game_texts.AHOD_DISCARD_CARD.format(card=_name(c))) for c in cards]
 
 
 # -- the adapter: how the table looks ----------------------------------------------------------
@@ -151,13 +154,13 @@ class AllHandsAdapter(GameAdapter):
         if adds and len(adds) > 1:
             phase = view.get("phase")
             batches.append(Batch(
-                "Bid several cards at once (pick them, then close the menu)…" if phase != "tie"
-                else "Add cards to your tie bid at once…",
+                game_texts.AHOD_MENU_BID_SEVERAL if phase != "tie"
+                else game_texts.AHOD_MENU_TIE_SEVERAL,
                 adds, BID_CONFIRM))
         discards = [a for a in actions if a.kind == "discard"]
         if len(discards) > 1:
-            batches.append(Batch("Discard several cards and finish…", discards, DISCARD_DONE))
-        placeholder = "Choose one move…"
+            batches.append(Batch(game_texts.AHOD_MENU_DISCARD_SEVERAL, discards, DISCARD_DONE))
+        placeholder = game_texts.AHOD_MENU
         if view.get("choice"):
             placeholder = texts.clip(str(view["choice"].get("prompt") or placeholder), 150)
         return Panel(buttons=buttons, batches=batches, menu=menu,
@@ -167,12 +170,12 @@ class AllHandsAdapter(GameAdapter):
         phase = view.get("phase")
         card = view.get("auction_card")
         if phase == "bid" and card:
-            return f"bid on **{NAMES[card]}** or pass."
+            return game_texts.AHOD_ASK_BID.format(card=NAMES[card])
         if phase == "tie":
-            return "the tie: bid more cards face down, or forfeit."
+            return game_texts.AHOD_ASK_TIE
         if phase == "discard":
-            return "discard any cards you like, or **Keep all my cards**."
-        return "your move."
+            return game_texts.AHOD_ASK_DISCARD
+        return game_texts.AHOD_ASK_MOVE
 
     def quiet(self, view: Mapping[str, Any]) -> bool:
         """Whether the game now waits for a formality, to be named on the board but pinged
@@ -188,11 +191,12 @@ class AllHandsAdapter(GameAdapter):
     def headline(self, view: Mapping[str, Any], title: str) -> str:
         parts = [title]
         if view.get("longer_game"):
-            parts.append(f"hand {view.get('hand_no')}/{view.get('hands_total')}")
-        parts.append(f"round {view.get('round')}")
+            parts.append(game_texts.AHOD_HEAD_HAND.format(hand=view.get("hand_no"),
+                                                         hands=view.get("hands_total")))
+        parts.append(game_texts.AHOD_HEAD_ROUND.format(round=view.get("round")))
         card = view.get("auction_card")
         if card and view.get("phase") in ("bid", "tie", "resolve"):
-            parts.append(f"auction: {NAMES[card]}")
+            parts.append(game_texts.AHOD_HEAD_AUCTION.format(card=NAMES[card]))
         return " · ".join(parts)
 
 
@@ -200,10 +204,6 @@ ADAPTER = AllHandsAdapter()
 
 
 # -- autocomplete helpers --------------------------------------------------------------------
-
-
-async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
-    return await playing_seat(interaction, GAME_ID)
 
 
 def _card_choices(hand: Sequence[str], current: str, suit: str | None) -> list[app_commands.Choice[str]]:
@@ -236,7 +236,7 @@ def _card_name(code: str) -> str:
 def _cards_choice(codes: Sequence[str], suit: str | None) -> app_commands.Choice[str]:
     value = sum(VALUE.get(c, 0) * (2 if suit and SUIT_OF.get(c) == suit else 1) for c in codes)
     names = " + ".join(NAMES.get(c, c) for c in codes)
-    shown = f"{names} (value {value})" if suit is not None else names
+    shown = game_texts.AHOD_CARDS_VALUE.format(names=names, value=value) if suit is not None else names
     return app_commands.Choice(name=texts.clip(shown, texts.LABEL_LIMIT),
                                value=texts.clip(" ".join(codes), texts.LABEL_LIMIT))
 
@@ -244,13 +244,27 @@ def _cards_choice(codes: Sequence[str], suit: str | None) -> app_commands.Choice
 # -- the cog ---------------------------------------------------------------------------------
 
 
-@app_commands.guild_only()
-class AllHandsCog(commands.GroupCog, group_name="ahod",
-                  group_description="All Hands on Deck! moves: bid, pass, cheat calls, discards"):
-    def __init__(self, bot: ParleyBot) -> None:
-        self.bot = bot
-        super().__init__()
+# -- what the commands' options complete to ------------------------------------------------
 
+
+def _bid_cards(interaction: discord.Interaction, table: Table, seat: int,
+               current: str) -> list[app_commands.Choice[str]]:
+    view = _seat_view(table, seat)
+    card = view.get("auction_card")
+    hand = list(view.get("hand") or [])
+    if any(a.kind == "bid_remove" for a in legal(table, seat)):
+        hand += list(view.get("my_bid") or [])  # picks may be re-chosen in the bid
+    return _card_choices(hand, current, SUIT_OF.get(card or "", ""))
+
+
+def _discard_cards(interaction: discord.Interaction, table: Table, seat: int,
+                   current: str) -> list[app_commands.Choice[str]]:
+    return _card_choices(list(_seat_view(table, seat).get("hand") or []), current, None)
+
+
+@app_commands.guild_only()
+class AllHandsCog(VerbsCog, group_name="ahod",
+                  group_description="All Hands on Deck! moves: bid, pass, cheat calls, discards"):
     @app_commands.command(name="bid", description="Bid one or more cards face down on the "
                           "auction card (or add to your tie bid)")
     @app_commands.describe(cards="The cards to bid, e.g. ST5 SS3 or Stormsail 5, Rum "
@@ -259,21 +273,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
         wanted = parse_cards(cards)
         await command_move(interaction, lambda t, s: bid_steps(t, s, wanted), BID_CONFIRM)
 
-    @bid.autocomplete("cards")
-    @busy_choices
-    async def _bid_cards(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        view = _seat_view(table, seat)
-        card = view.get("auction_card")
-        hand = list(view.get("hand") or [])
-        if any(a.kind == "bid_remove" for a in legal(table, seat)):
-            hand += list(view.get("my_bid") or [])  # picks may be re-chosen in the bid
-        return _card_choices(hand, current, SUIT_OF.get(card or "", ""))
+    bid.autocomplete("cards")(playing_completer(GAME_ID, _bid_cards))
 
     @app_commands.command(name="pass", description="Pass on this auction (in a tie: forfeit)")
     async def pass_(self, interaction: discord.Interaction) -> None:
@@ -287,17 +287,9 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
                           "hold no more than 12 cards")
     @app_commands.describe(captain="The captain you accuse (pick from the list)")
     async def cheat(self, interaction: discord.Interaction, captain: str) -> None:
-        def steps(table: Table, seat: int) -> list[Action]:
-            return [Action("call_cheat", {"target": typed_seat(table, captain, "captain")})]
+        await command_move(interaction, seat_move("call_cheat", "target", captain, "captain"))
 
-        await command_move(interaction, steps)
-
-    @cheat.autocomplete("captain")
-    @busy_choices
-    async def _cheat_captains(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await seat_choices(interaction, GAME_ID, current, "call_cheat", "target")
+    cheat.autocomplete("captain")(seats_completer(GAME_ID, "call_cheat", "target"))
 
     @app_commands.command(name="discard", description="Discard cards from your hand at the "
                           "end of the round")
@@ -309,16 +301,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
         await command_move(interaction, lambda t, s: discard_steps(wanted),
                            DISCARD_DONE if done else None)
 
-    @discard.autocomplete("cards")
-    @busy_choices
-    async def _discard_cards(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        return _card_choices(list(_seat_view(table, seat).get("hand") or []), current, None)
+    discard.autocomplete("cards")(playing_completer(GAME_ID, _discard_cards))
 
     @app_commands.command(name="done", description="Keep the rest of your hand: finish "
                           "discarding for this round")
@@ -331,12 +314,7 @@ class AllHandsCog(commands.GroupCog, group_name="ahod",
     async def choose(self, interaction: discord.Interaction, card: str) -> None:
         await command_move(interaction, lambda t, s: typed_move(t, s, card, CHOICE_KINDS))
 
-    @choose.autocomplete("card")
-    @busy_choices
-    async def _choose_options(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, CHOICE_KINDS)
+    choose.autocomplete("card")(moves_completer(GAME_ID, CHOICE_KINDS))
 
 
 PLUGIN = Plugin(GAME_ID, ADAPTER, AllHandsCog)

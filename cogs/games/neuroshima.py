@@ -50,8 +50,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from cogs.games.common import VerbsCog, moves_completer, named_choices, playing_completer
 from cogs.games.neuroshima_plan import (
     COMPOSED,
     HQ_TILE,
@@ -63,11 +63,10 @@ from cogs.games.neuroshima_plan import (
     tile_of,
     turn_step,
 )
-from cogs.look import texts
-from cogs.look.actions import busy_choices, ranked
+from cogs.look import game_texts, texts
 from cogs.look.adapters import GameAdapter, Panel, Pick, Plugin, Step
-from cogs.look.seats import bot_of, legal, names_of, playing_seat
-from cogs.table.play import command_move, move_choices, typed_move
+from cogs.look.seats import bot_of, legal, names_of
+from cogs.table.play import command_move, typed_move
 from engine.core import Action, IllegalAction, fill_names
 from engine.neuroshima.board import BY_LABEL, DIR_NAMES, LABELS
 from engine.neuroshima.tiles import HQ, TILES, canonical_rotation
@@ -81,7 +80,7 @@ from render.neuroshima import (
 )
 
 if TYPE_CHECKING:
-    from cogs.base.bot import ParleyBot
+    pass
 
 GAME_ID = "neuroshima"
 #: instants, the implant and the Grab (``/hex use``)
@@ -89,8 +88,9 @@ USE_KINDS = frozenset({"battle", "move", "push", "airstrike", "wave", "tavern", 
 #: answers to a choice the game waits for (``/hex choose``)
 CHOOSE_KINDS = frozenset({"choose", "drift_turn", "drift_keep"})
 BUTTON_KINDS = ("end", "drift_keep")
-ROTATIONS = [app_commands.Choice(name=f"{r}: top edge {DIR_NAMES[r]}", value=r)
-             for r in range(6)]
+ROTATIONS = [app_commands.Choice(name=game_texts.HEX_FACING.format(rotation=r,
+                                                               direction=DIR_NAMES[r]),
+                                 value=r) for r in range(6)]
 
 
 def tile_key(table: Table, seat: int, typed: str) -> str:
@@ -102,8 +102,7 @@ def tile_key(table: Table, seat: int, typed: str) -> str:
     for key, row in TILES.items():
         if row["army"] == army and t in (key, row["name"].casefold()):
             return key
-    raise IllegalAction(
-        f"There is no {texts.quote(typed)} in your army; pick a tile from the list.")
+    raise IllegalAction(game_texts.HEX_NOT_IN_ARMY.format(tile=texts.quote(typed)))
 
 
 def place_step(table: Table, seat: int, tile: str, space: str, rotation: int,
@@ -111,10 +110,10 @@ def place_step(table: Table, seat: int, tile: str, space: str, rotation: int,
     key = tile_key(table, seat, tile)
     index = BY_LABEL.get(space.strip().casefold())
     if index is None:
-        raise IllegalAction(f"There is no space {texts.quote(space)}: spaces are a1-e3 and W1-W12.")
+        raise IllegalAction(game_texts.HEX_NO_SPACE.format(space=texts.quote(space)))
     space = LABELS[index]
     if not 0 <= rotation <= 5:
-        raise IllegalAction("The facing is a number from 0 to 5; pick it from the list.")
+        raise IllegalAction(game_texts.HEX_BAD_FACING)
     real = HQ[table.state["armies"][seat]] if key == HQ_TILE else key
     rotation = canonical_rotation(real, rotation)  # a Tavern turned 3 is the Tavern turned 0
     if key == HQ_TILE:
@@ -138,16 +137,17 @@ class NeuroshimaAdapter(GameAdapter):
         seat = view.get("seat")
         hand = list(view["hands"][seat]) if seat is not None else []
         steps: list[Pick] = []
-        placeholder = "Discard, play an instant, or answer a choice…"
+        placeholder = game_texts.HEX_MENU
         if view.get("phase") == "discard":
-            steps = [Pick(f"Discard {TILES[k]['name']}…", f"{TURN}.x{i}")
+            steps = [Pick(game_texts.HEX_STEP_DISCARD.format(tile=TILES[k]["name"]),
+                          f"{TURN}.x{i}")
                      for i, k in enumerate(hand) if k not in hand[:i]
                      and any(a.kind == "discard" and a.args.get("tile") == k
                              for a in actions)]
-            placeholder = "Discard at once, placing nothing now…"
+            placeholder = game_texts.HEX_MENU_DISCARD_ONLY
         placeable = [str(a.args["tile"]) for a in actions if a.kind == "place"]
         if placeable:
-            steps.append(Pick(f"Place {tile_names(placeable)}…", TURN))
+            steps.append(Pick(game_texts.HEX_STEP_PLACE.format(tiles=tile_names(placeable)), TURN))
         groups: dict[str, list[Action]] = {}
         for a in actions:
             if a.kind in COMPOSED:
@@ -182,16 +182,14 @@ class NeuroshimaAdapter(GameAdapter):
         """The panel first (issue 14: a whole game by clicks), the command after it."""
         phase = view.get("phase")
         if phase == "hq":
-            return "place your HQ: **My hand / act**, then **Place your HQ…** (or `/hex place`)."
+            return game_texts.HEX_ASK_HQ
         if phase == "discard":
-            return texts.panel_first("you hold 3 tiles: discard one, then place the others "
-                                     "or keep them", "hex discard")
+            return texts.panel_first(game_texts.HEX_ASK_DISCARD, "hex discard")
         if phase == "drift":
-            return texts.panel_first("turn your Drift units, or keep their facing",
-                                     "hex choose")
+            return texts.panel_first(game_texts.HEX_ASK_DRIFT, "hex choose")
         if phase == "choose":
-            return texts.panel_first("choose where your unit goes", "hex choose")
-        return texts.panel_first("place tiles and play instants, then end your turn",
+            return texts.panel_first(game_texts.HEX_ASK_CHOOSE, "hex choose")
+        return texts.panel_first(game_texts.HEX_ASK_TURN,
                                  "hex place", "hex use", "hex end")
 
     def extra_files(
@@ -203,7 +201,7 @@ class NeuroshimaAdapter(GameAdapter):
         if not battle or old.get("n") == battle["n"]:
             return []
         return [("battle.gif", draw_battle_gif(dict(after)),
-                 f"Battle {battle['n']}, phase by phase")]
+                 game_texts.HEX_BATTLE_GIF.format(n=battle["n"]))]
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
         battle = view.get("last_battle")
@@ -212,14 +210,11 @@ class NeuroshimaAdapter(GameAdapter):
     def headline(self, view: Mapping[str, Any], title: str) -> str:
         hq = view.get("hq") or [20, 20]
         armies = view.get("armies") or ["pirates", "moloch"]
-        return f"{title} · HQs: {armies[0].title()} {hq[0]}, {armies[1].title()} {hq[1]}"
+        return game_texts.HEX_HEAD.format(title=title, army=armies[0].title(), hq=hq[0],
+                                          other=armies[1].title(), other_hq=hq[1])
 
 
 ADAPTER = NeuroshimaAdapter()
-
-
-async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
-    return await playing_seat(interaction, GAME_ID)
 
 
 def _tile_name(key: str) -> str:
@@ -227,13 +222,37 @@ def _tile_name(key: str) -> str:
     return "HQ" if key == HQ_TILE else str(TILES[key]["name"])
 
 
-@app_commands.guild_only()
-class NeuroshimaCog(commands.GroupCog, group_name="hex",
-                    group_description="Neuroshima Hex! moves: place, use, choose, end"):
-    def __init__(self, bot: ParleyBot) -> None:
-        self.bot = bot
-        super().__init__()
+# -- what the commands' options complete to ------------------------------------------------
 
+
+def _place_tiles(interaction: discord.Interaction, table: Table, seat: int,
+                 current: str) -> list[app_commands.Choice[str]]:
+    keys = list(dict.fromkeys(tile_of(a) for a in _placements(table, seat)))
+    return named_choices(keys, current, _tile_name)
+
+
+def _place_spaces(interaction: discord.Interaction, table: Table, seat: int,
+                  current: str) -> list[app_commands.Choice[str]]:
+    typed_tile = str(getattr(interaction.namespace, "tile", "") or "")
+    try:
+        key = tile_key(table, seat, typed_tile) if typed_tile else None
+    except IllegalAction:
+        key = None
+    spaces = list(dict.fromkeys(
+        str(a.args["space"]) for a in _placements(table, seat)
+        if key is None or tile_of(a) == key))
+    return named_choices(spaces, current, str)
+
+
+def _discard_tiles(interaction: discord.Interaction, table: Table, seat: int,
+                   current: str) -> list[app_commands.Choice[str]]:
+    keys = [str(a.args["tile"]) for a in legal(table, seat, ("discard",))]
+    return named_choices(keys, current, _tile_name)
+
+
+@app_commands.guild_only()
+class NeuroshimaCog(VerbsCog, group_name="hex",
+                    group_description="Neuroshima Hex! moves: place, use, choose, end"):
     @app_commands.command(name="place", description="Place a tile (or your HQ) on a space "
                           "with a facing")
     @app_commands.describe(tile="The tile from your hand, or HQ (pick from the list)",
@@ -246,35 +265,9 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
         await command_move(interaction,
                            lambda t, s: place_step(t, s, tile, space, rotation, boarding))
 
-    @place.autocomplete("tile")
-    @busy_choices
-    async def _place_tiles(self, interaction: discord.Interaction,
-                           current: str) -> list[app_commands.Choice[str]]:
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        keys = list(dict.fromkeys(tile_of(a) for a in _placements(table, seat)))
-        return [app_commands.Choice(name=_tile_name(key), value=key)
-                for key in ranked(keys, current, _tile_name)]
+    place.autocomplete("tile")(playing_completer(GAME_ID, _place_tiles))
 
-    @place.autocomplete("space")
-    @busy_choices
-    async def _place_spaces(self, interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        typed_tile = str(getattr(interaction.namespace, "tile", "") or "")
-        try:
-            key = tile_key(table, seat, typed_tile) if typed_tile else None
-        except IllegalAction:
-            key = None
-        spaces = list(dict.fromkeys(
-            str(a.args["space"]) for a in _placements(table, seat)
-            if key is None or tile_of(a) == key))
-        return [app_commands.Choice(name=s, value=s) for s in ranked(spaces, current, str)]
+    place.autocomplete("space")(playing_completer(GAME_ID, _place_spaces))
 
     @app_commands.command(name="use", description="Play an instant (Battle, Move, Push Back, "
                           "Air Strike, Wave), the Tavern or a Grab")
@@ -282,11 +275,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
     async def use(self, interaction: discord.Interaction, action: str) -> None:
         await command_move(interaction, lambda t, s: typed_move(t, s, action, USE_KINDS))
 
-    @use.autocomplete("action")
-    @busy_choices
-    async def _use_options(self, interaction: discord.Interaction,
-                           current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, USE_KINDS)
+    use.autocomplete("action")(moves_completer(GAME_ID, USE_KINDS))
 
     @app_commands.command(name="choose", description="Answer a choice: where your pushed or "
                           "grabbed unit goes, how a Drift unit turns")
@@ -295,11 +284,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
         await command_move(interaction,
                            lambda t, s: typed_move(t, s, option, CHOOSE_KINDS))
 
-    @choose.autocomplete("option")
-    @busy_choices
-    async def _choose_options(self, interaction: discord.Interaction,
-                              current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, CHOOSE_KINDS)
+    choose.autocomplete("option")(moves_completer(GAME_ID, CHOOSE_KINDS))
 
     @app_commands.command(name="discard", description="Discard a tile from your hand")
     @app_commands.describe(tile="The tile (pick from the list)")
@@ -310,17 +295,7 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
 
         await command_move(interaction, steps)
 
-    @discard.autocomplete("tile")
-    @busy_choices
-    async def _discard_tiles(self, interaction: discord.Interaction,
-                             current: str) -> list[app_commands.Choice[str]]:
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        keys = [str(a.args["tile"]) for a in legal(table, seat) if a.kind == "discard"]
-        return [app_commands.Choice(name=_tile_name(key), value=key)
-                for key in ranked(keys, current, _tile_name)]
+    discard.autocomplete("tile")(playing_completer(GAME_ID, _discard_tiles))
 
     @app_commands.command(name="end", description="End your turn (the tiles you hold stay "
                           "in your hand)")
@@ -334,19 +309,20 @@ class NeuroshimaCog(commands.GroupCog, group_name="hex",
             raise IllegalAction(texts.NOT_IN_GUILD)
         table = await bot_of(interaction).store.latest(str(interaction.channel_id))
         if table is None or table.game_id != GAME_ID or table.state is None:
-            raise IllegalAction("There is no game of Neuroshima Hex! in this channel.")
+            raise IllegalAction(game_texts.HEX_NO_GAME)
         view = table.view(table.game, None)
         if not view.get("last_battle"):
-            raise IllegalAction("No battle has been fought at this table yet.")
+            raise IllegalAction(game_texts.HEX_NO_BATTLE)
         await interaction.response.defer(thinking=True)
         gif = await asyncio.to_thread(draw_battle_gif, view)
         names = names_of(table)
-        lines = [f"**Battle {view['last_battle']['n']}**, step by step:"]
+        lines = [game_texts.HEX_BATTLE_STEPS.format(n=view["last_battle"]["n"])]
         lines += [f"- {fill_names(line, names)}" for line in battle_lines(view["last_battle"])]
         await interaction.followup.send(
             texts.clip("\n".join(lines), texts.CONTENT_LIMIT),
             file=discord.File(io.BytesIO(gif), "battle.gif",
-                              description=f"Battle {view['last_battle']['n']}, phase by phase"))
+                              description=game_texts.HEX_BATTLE_GIF.format(
+                                  n=view["last_battle"]["n"])))
 
 
 PLUGIN = Plugin(GAME_ID, ADAPTER, NeuroshimaCog)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cogs.look import texts
+from cogs.look import game_texts, texts
 from cogs.look.adapters import Menu, Pick, Step
 from engine.core import Action
 from engine.neuroshima.board import BY_LABEL, DIR_NAMES
@@ -46,12 +46,7 @@ COMPOSED: dict[str, tuple[str, ...]] = {
     "move": ("from", "to", "rot"),
 }
 #: what each pick asks
-ASKS = {
-    "space": "pick the space (the ringed spaces are free for it)",
-    "from": "pick the unit to move (ringed)",
-    "to": "pick where it goes (ringed; its own space turns it where it stands)",
-    "rot": "pick the facing: where the tile's printed top edge points",
-}
+ASKS = game_texts.HEX_ASKS
 #: what a pick is called when it is changed
 WORDS = {"space": "space", "from": "unit", "to": "destination", "rot": "facing"}
 #: direction -> arrow, and the compass the six facing buttons are laid out in (NW N NE over
@@ -67,8 +62,8 @@ def plan_title(group: Sequence[Action]) -> str:
     """What a composed move is called: "Place your HQ", "Play Move"."""
     a = group[0]
     if a.kind == "hq":
-        return "Place your HQ"
-    return f"Play {TILES[tile_of(a)]['name']}"
+        return game_texts.HEX_PLACE_HQ
+    return game_texts.HEX_PLAY_TILE.format(tile=TILES[tile_of(a)]["name"])
 
 
 def _ordered(values: Sequence[Any], field: str) -> list[Any]:
@@ -85,14 +80,14 @@ def _pick_label(field: str, value: Any, units: Mapping[str, Any], picked: Sequen
     if field == "rot":
         return DIR_NAMES[int(value)]
     if field == "from" and value in units:
-        return f"{value}: {units[value]['name']}"
+        return game_texts.HEX_UNIT_ON.format(space=value, unit=units[value]["name"])
     if field == "to" and picked and value == picked[0]:
-        return f"{value}: stays, turned"
+        return game_texts.HEX_STAYS_TURNED.format(space=value)
     return _space_words(str(value))
 
 
 def _space_words(space: str) -> str:
-    return f"{space} (Water)" if space.startswith("W") else space
+    return game_texts.HEX_WATER.format(space=space) if space.startswith("W") else space
 
 
 def _compass(picks: list[Pick], values: Sequence[int]) -> list[Pick]:
@@ -147,13 +142,11 @@ def compose(view: Mapping[str, Any], actions: Sequence[Action], path: str) -> St
     if depth < len(fields):
         step.prompt = texts.sentence(ASKS[fields[depth]]) + "."
         if fields[depth] == "rot" and len(step.buttons) < 6:
-            step.prompt += " Only the facings that look different are offered."
+            step.prompt += game_texts.HEX_FEWER_FACINGS
         return step
     step.moves = list(groups[-1])
-    turned = (" It is turned the way we suggest; the arrows turn it."
-              if suggested and step.buttons else "")
-    step.prompt = ("The picture shows it done, for your eyes only: **Confirm** to play it, "
-                   f"or change a pick.{turned}")
+    turned = game_texts.HEX_TURNED_AS_SUGGESTED if suggested and step.buttons else ""
+    step.prompt = game_texts.HEX_SHOWN_DONE.format(turned=turned)
     return step
 
 
@@ -203,7 +196,7 @@ def _offer_picks(view: Mapping[str, Any], step: Step, first: str, fields: Sequen
         if field == "rot":
             step.buttons = _compass(picks, [int(v) for v in values])
             continue
-        asks = ASKS[field] if d == depth else f"change the {WORDS[field]}"
+        asks = ASKS[field] if d == depth else game_texts.HEX_ASK_CHANGE.format(what=WORDS[field])
         step.menus.append(Menu(texts.sentence(asks) + "…", picks))
         if d == depth:
             step.marks = spaces + tuple(str(v) for v in values if str(v) not in spaces)
@@ -236,7 +229,7 @@ def _space_menu(view: Mapping[str, Any], plan: Plan, index: int, keep: Sequence[
         tile = Placed(index, key, space,
                       best_facing(board, plan.seat, key, BY_LABEL[space.casefold()]))
         what = reached(board, plan.seat, tile)
-        words = f"Top edge {DIR_NAMES[tile.rot]}" + (f"; {what}" if what else "")
+        words = game_texts.HEX_TOP_EDGE.format(direction=DIR_NAMES[tile.rot]) + (f"; {what}" if what else "")
         picks.append(Pick(_space_words(space), _path(plan, [*keep, tile]),
                           chosen=space == chosen,
                           description=texts.clip_words(words, texts.LABEL_LIMIT)))
@@ -254,7 +247,7 @@ def _tile_menus(view: Mapping[str, Any], plan: Plan) -> list[Menu]:
             continue
         seen.add(key)
         menu = _space_menu(view, plan, index, plan.placed,
-                           f"Place {TILES[key]['name']}: pick a space…")
+                           game_texts.HEX_MENU_PLACE_TILE.format(tile=TILES[key]["name"]))
         if menu is not None:
             menus.append(menu)
     return menus
@@ -267,7 +260,8 @@ def _change_menus(view: Mapping[str, Any], plan: Plan) -> list[Menu]:
     if plan.placed:
         last = plan.placed[-1]
         menu = _space_menu(view, plan, last.index, plan.placed[:-1],
-                           f"Put {TILES[last.key]['name']} on another space…", last.space)
+                           game_texts.HEX_MENU_MOVE_TILE.format(tile=TILES[last.key]["name"]),
+                           last.space)
         if menu is not None and len(menu.picks) > 1:
             menus.append(menu)
     if plan.discarded is not None and len(set(plan.hand)) > 1:
@@ -279,10 +273,10 @@ def _change_menus(view: Mapping[str, Any], plan: Plan) -> list[Menu]:
             else:  # the copy of that tile the plan does not place, if there is one
                 index = next((i for i in mine if i not in plan.used()), mine[0])
             kept = [p for p in plan.placed if p.index != index]
-            picks.append(Pick(f"Discard {TILES[key]['name']}",
+            picks.append(Pick(game_texts.HEX_DISCARD_TILE.format(tile=TILES[key]["name"]),
                               ".".join([TURN, f"x{index}", *(p.part for p in kept)]),
                               chosen=index == plan.discarded))
-        menus.append(Menu("Discard another tile instead…", picks))
+        menus.append(Menu(game_texts.HEX_MENU_OTHER_DISCARD, picks))
     return menus
 
 
@@ -302,7 +296,7 @@ def _turn_buttons(view: Mapping[str, Any], plan: Plan) -> list[Pick]:
                                chosen=r == last.rot) for r in rots], rots)
     if any(a.get("boarding") for a in here):
         flip = last.turned(last.rot, not last.boarding)
-        picks.append(Pick("Boarding: a battle, then your turn ends",
+        picks.append(Pick(game_texts.HEX_BOARDING,
                           _path(plan, [*plan.placed[:-1], flip]), emoji="⚔️", row=1,
                           chosen=last.boarding))
     return picks
@@ -311,43 +305,40 @@ def _turn_buttons(view: Mapping[str, Any], plan: Plan) -> list[Pick]:
 def _plan_words(plan: Plan) -> str:
     """The plan in a sentence: "discard Scout; Smuggler on c3, top edge NE"."""
     parts = [] if plan.discard is None else [
-        f"discard {TILES[str(plan.discard.args['tile'])]['name']}"]
-    parts += [f"{TILES[p.key]['name']} on {p.space}, {facing_text(p.rot)}"
-              + (" with Boarding" if p.boarding else "") for p in plan.placed]
+        game_texts.HEX_PLAN_DISCARD.format(tile=TILES[str(plan.discard.args["tile"])]["name"])]
+    parts += [game_texts.HEX_PLAN_PLACE.format(tile=TILES[p.key]["name"], space=p.space,
+                                               facing=facing_text(p.rot))
+              + (game_texts.HEX_PLAN_BOARDING if p.boarding else "") for p in plan.placed]
     return "; ".join(parts)
 
 
 def _turn_prompt(view: Mapping[str, Any], plan: Plan, step: Step, placing: bool) -> str:
     """What the planner says: what is planned, what to pick (``placing``: a tile may be
     placed), what each Confirm does."""
-    lines = [f"Planned, not played yet: {_plan_words(plan)}." if plan.actions()
-             else "Nothing planned yet."]
+    lines = [game_texts.HEX_PLANNED.format(plan=_plan_words(plan)) if plan.actions()
+             else game_texts.HEX_NOTHING_PLANNED]
     if placing:
-        lines.append("Pick a space for a tile: it is turned as the menu says, and the "
-                     "arrows turn it after.")
+        lines.append(game_texts.HEX_PICK_A_SPACE)
     if step.buttons:
-        lines.append(f"The arrows turn {TILES[plan.placed[-1].key]['name']}.")
+        lines.append(game_texts.HEX_ARROWS_TURN.format(tile=TILES[plan.placed[-1].key]["name"]))
     if plan.battle:
-        lines.append("Boarding: a battle, then your turn ends." if plan.placed[-1].boarding
-                     else "The board is then full: a battle, and your turn goes on.")
+        lines.append(game_texts.HEX_BOARDING_ENDS if plan.placed[-1].boarding
+                     else game_texts.HEX_BOARD_FULL)
     if step.moves and step.plan:
-        lines.append("**Confirm** plays just this and your turn goes on; **Confirm: End "
-                     "your turn** plays it and ends your turn.")
+        lines.append(game_texts.HEX_CONFIRM_OR_END)
     elif step.plan and plan.actions():
-        lines.append("**Confirm: End your turn** plays all of it and ends your turn.")
+        lines.append(game_texts.HEX_CONFIRM_ALL_AND_END)
     elif step.plan:
-        lines.append("**Confirm: End your turn** ends it; the tiles you keep count "
-                     "towards your next draw.")
+        lines.append(game_texts.HEX_CONFIRM_END_KEEP)
     elif step.moves:
-        lines.append("**Confirm** plays it.")
+        lines.append(game_texts.HEX_CONFIRM_PLAYS)
     elif plan.discard is not None:
-        lines.append("To place nothing, **Cancel**: the panel's menu discards at once, "
-                     "then **End your turn**.")
+        lines.append(game_texts.HEX_CANCEL_DISCARDED)
     else:
-        lines.append("To place nothing, **Cancel**, then **End your turn**.")
+        lines.append(game_texts.HEX_CANCEL_THEN_END)
     if any(TILES[k]["kind"] == "instant" for i, k in enumerate(plan.hand)
            if i not in plan.used()):
-        lines.append("Instants are played from the panel (**Cancel** returns to it).")
+        lines.append(game_texts.HEX_INSTANTS_ON_PANEL)
     return "\n".join(lines)
 
 
@@ -360,20 +351,19 @@ def turn_step(view: Mapping[str, Any], actions: Sequence[Action], path: str) -> 
             or seat not in (view.get("to_act") or []):
         return None
     plan = read_plan(view, actions, path.split(".")[1:])
-    step = Step(title="Your turn", prompt="", marks=tuple(p.space for p in plan.placed))
+    step = Step(title=game_texts.HEX_YOUR_TURN, prompt="", marks=tuple(p.space for p in plan.placed))
     if view["phase"] == "discard" and plan.discard is None:
-        picks = [Pick(f"Discard {TILES[k]['name']}", f"{TURN}.x{i}")
+        picks = [Pick(game_texts.HEX_DISCARD_TILE.format(tile=TILES[k]["name"]), f"{TURN}.x{i}")
                  for i, k in enumerate(plan.hand) if k not in plan.hand[:i]]
-        step.menus = [Menu("Discard one tile first…", picks)]
-        step.prompt = ("You hold 3 tiles: discard one first (the rules: before anything "
-                       "else), then place the others or keep them.")
+        step.menus = [Menu(game_texts.HEX_MENU_DISCARD_FIRST, picks)]
+        step.prompt = game_texts.HEX_DISCARD_FIRST
         return step
     step.buttons = _turn_buttons(view, plan)
     tiles = _tile_menus(view, plan)
     rows = MENU_ROWS - len({p.row for p in step.buttons})
     step.menus = [*tiles, *_change_menus(view, plan)][:rows]
     planned = plan.actions()
-    end = next((a for a in actions if a.kind == "end"), Action("end", {}, "End your turn"))
+    end = next((a for a in actions if a.kind == "end"), Action("end", {}, game_texts.HEX_END_TURN))
     if not plan.placed and tiles:
         pass  # a tile first: discarding alone, and ending, are on the panel itself
     elif plan.battle:  # the turn goes on after the battle, or ends by itself (Boarding)
@@ -387,25 +377,27 @@ def turn_step(view: Mapping[str, Any], actions: Sequence[Action], path: str) -> 
 def tile_names(keys: Sequence[str]) -> str:
     """Tile names joined with "or": "Smuggler or Medic"."""
     names = list(dict.fromkeys(str(TILES[k]["name"]) for k in keys))
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+    return ", ".join(names[:-1]) + game_texts.HEX_OR + names[-1] if len(names) > 1 else names[0]
 
 
 def caption(step: Step) -> str:
     """The picture's line: what the preview shows, short ("Preview, not played yet:
     discard Scout; Smuggler c3 NE; then your turn ends")."""
     if step.moves:
-        return f"Preview, not played yet: {step.moves[0].label}."
+        return game_texts.HEX_PREVIEW.format(what=step.moves[0].label)
     if not step.plan:
         return f"{step.title}: {step.prompt.splitlines()[0]}"
     parts = []
     for a in step.plan:
         if a.kind == "discard":
-            parts.append(f"discard {TILES[str(a.args['tile'])]['name']}")
+            parts.append(game_texts.HEX_PLAN_DISCARD.format(tile=TILES[str(a.args["tile"])]["name"]))
         elif a.kind == "place":
-            parts.append(f"{TILES[str(a.args['tile'])]['name']} {a.args['space']} "
-                         f"{DIR_NAMES[int(a.args['rot'])]}"
-                         + (" boarding: a battle follows" if a.args.get("boarding") else ""))
-    tail = "; then your turn ends" if step.plan[-1].kind == "end" else ""
+            parts.append(game_texts.HEX_PREVIEW_PLACE.format(
+                tile=TILES[str(a.args["tile"])]["name"], space=a.args["space"],
+                direction=DIR_NAMES[int(a.args["rot"])])
+                + (game_texts.HEX_PREVIEW_BOARDING if a.args.get("boarding") else ""))
+    tail = game_texts.HEX_PREVIEW_ENDS if step.plan[-1].kind == "end" else ""
     if step.plan[-1].kind == "place" and not step.plan[-1].args.get("boarding"):
-        tail = "; the board is then full: a battle follows"
-    return f"Preview, not played yet: {'; '.join(parts) or 'nothing placed'}{tail}."
+        tail = game_texts.HEX_PREVIEW_FULL
+    return game_texts.HEX_PREVIEW.format(
+        what=("; ".join(parts) or game_texts.HEX_PREVIEW_NOTHING) + tail)

@@ -18,13 +18,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.look import texts
-from cogs.look.actions import busy_choices, ranked
+from cogs.games.common import (
+    SeatChoices,
+    VerbsCog,
+    named_choices,
+    playing_completer,
+    seat_move,
+    seats_completer,
+)
+from cogs.look import game_texts, texts
+from cogs.look.actions import ranked
 from cogs.look.adapters import Batch, GameAdapter, Panel, Plugin
-from cogs.look.seats import legal, playing_seat, typed_seat
-from cogs.table.play import command_move, seat_choices
+from cogs.look.seats import legal
+from cogs.table.play import command_move
 from engine.core import Action, IllegalAction
 from engine.pirate_tricks.cards import ALL_CODES, NAMES, sort_cards
 from engine.pirate_tricks.rules import DITCH_COUNT
@@ -32,7 +39,7 @@ from engine.pirate_tricks.scorecards import CARDS
 from engine.table import Table
 
 if TYPE_CHECKING:
-    from cogs.base.bot import ParleyBot
+    pass
 
 GAME_ID = "pirate-tricks"
 #: bids offered in the private panel's menus (4 menus of 25); any amount works by command
@@ -84,17 +91,14 @@ def parse_cards(text: str) -> list[str]:
         elif len(words) % 2 == 0 and all(card_code(p) for p in pairs):
             out += [c for c in (card_code(p) for p in pairs) if c]
         else:
-            raise IllegalAction(
-                f"I don't know the card {texts.quote(part)}. Write codes (R13, G5, B20) or names "
-                "(red 13, green 5), separated by spaces or commas."
-            )
+            raise IllegalAction(game_texts.TRICKS_UNKNOWN_CARD.format(card=texts.quote(part)))
     return out
 
 
 def one_card(text: str) -> str:
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise IllegalAction("Name exactly one card, e.g. R13 or red 13 (pick from the list).")
+        raise IllegalAction(game_texts.TRICKS_ONE_CARD)
     return cards[0]
 
 
@@ -110,19 +114,18 @@ class PirateTricksAdapter(GameAdapter):
         if "bid" in kinds:
             offered = [a for a in actions if a.kind == "bid"]
             row = int((view.get("bidding") or {}).get("row", 0)) + 1
-            more = " (more: /tricks bid)" if len(offered) > PANEL_BIDS else ""
+            more = game_texts.TRICKS_MENU_BID_MORE if len(offered) > PANEL_BIDS else ""
             return Panel(menu=offered[:PANEL_BIDS],
-                         menu_placeholder=f"Your sealed bid on row {row}{more}…")
+                         menu_placeholder=game_texts.TRICKS_MENU_BID.format(row=row, more=more))
         if kinds & {"reveal", "give"}:
             return Panel(buttons=list(actions), button_rows=3)
         if "ditch" in kinds:
             ditches = [a for a in actions if a.kind == "ditch"]
             left = DITCH_COUNT - len(view.get("my_ditched") or [])
-            return Panel(batches=[Batch(f"Ditch {left} card{'s' if left > 1 else ''}, face "
-                                        "down (pick here)…", ditches, None, most=left)])
+            return Panel(batches=[Batch(game_texts.TRICKS_MENU_DITCH.format(
+                count=left, s="s" if left > 1 else ""), ditches, None, most=left)])
         if "predict" in kinds:
-            return Panel(menu=list(actions), menu_placeholder="Your prediction: tricks you "
-                         "will take…")
+            return Panel(menu=list(actions), menu_placeholder=game_texts.TRICKS_MENU_PREDICT)
         return Panel(menu=list(actions))
 
     def prompt(self, view: Mapping[str, Any]) -> str:
@@ -130,14 +133,14 @@ class PirateTricksAdapter(GameAdapter):
         phase = view.get("phase")
         if phase == "bid":
             row = int((view.get("bidding") or {}).get("row", 0)) + 1
-            return texts.panel_first(f"place your sealed bid on **row {row}**", "tricks bid")
+            return texts.panel_first(game_texts.TRICKS_ASK_BID.format(row=row), "tricks bid")
         asked = {
-            "reveal": ("pick a card to reveal for the tie-break", "tricks reveal"),
-            "choose": ("choose who takes the row", "tricks give"),
-            "ditch": ("ditch two cards, face down", "tricks ditch"),
-            "predict": ("predict how many tricks you will take", "tricks predict"),
-            "play": ("play a card to the trick", "tricks play"),
-        }.get(str(phase), ("your move", "tricks move"))
+            "reveal": (game_texts.TRICKS_ASK_REVEAL, "tricks reveal"),
+            "choose": (game_texts.TRICKS_ASK_GIVE, "tricks give"),
+            "ditch": (game_texts.TRICKS_ASK_DITCH, "tricks ditch"),
+            "predict": (game_texts.TRICKS_ASK_PREDICT, "tricks predict"),
+            "play": (game_texts.TRICKS_ASK_PLAY, "tricks play"),
+        }.get(str(phase), (game_texts.TRICKS_ASK_MOVE, "tricks move"))
         return texts.panel_first(*asked)
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
@@ -149,20 +152,21 @@ class PirateTricksAdapter(GameAdapter):
                 (view.get("trick") or {}).get("no"))
 
     def headline(self, view: Mapping[str, Any], title: str) -> str:
-        parts = [title, f"round {view.get('round')} of {view.get('rounds')}"]
+        parts = [title, game_texts.TRICKS_HEAD_ROUND.format(
+            round=view.get("round"), rounds=view.get("rounds"))]
         phase = view.get("phase")
         if phase == "bid" and view.get("bidding"):
             b = view["bidding"]
-            parts.append(f"bids on row {int(b['row']) + 1}"
-                         + (" (second pass)" if b.get("pass") == 2 else ""))
+            parts.append(game_texts.TRICKS_HEAD_BIDS.format(row=int(b["row"]) + 1)
+                         + (game_texts.TRICKS_HEAD_SECOND_PASS if b.get("pass") == 2 else ""))
         elif phase in ("reveal", "choose") and view.get("tie"):
-            parts.append(f"tie-break for row {int(view['tie']['row']) + 1}")
+            parts.append(game_texts.TRICKS_HEAD_TIE.format(row=int(view["tie"]["row"]) + 1))
         elif phase == "ditch":
-            parts.append("ditch two")
+            parts.append(game_texts.TRICKS_HEAD_DITCH)
         elif phase == "predict":
-            parts.append("predictions")
+            parts.append(game_texts.TRICKS_HEAD_PREDICT)
         elif phase == "play" and view.get("trick"):
-            parts.append(f"trick {view['trick']['no']} of 10")
+            parts.append(game_texts.TRICKS_HEAD_TRICK.format(trick=view["trick"]["no"]))
         treasure = (view.get("score_cards") or {}).get("treasure")
         if treasure and phase != "over":
             parts.append(CARDS[treasure].name)
@@ -175,21 +179,16 @@ ADAPTER = PirateTricksAdapter()
 # -- autocomplete helpers --------------------------------------------------------------------
 
 
-async def _table_and_seat(interaction: discord.Interaction) -> tuple[Table, int] | None:
-    return await playing_seat(interaction, GAME_ID)
-
-
-async def _card_choices(interaction: discord.Interaction, current: str,
-                        kind: str) -> list[app_commands.Choice[str]]:
+def _cards_of(kind: str) -> SeatChoices:
     """The cards of the seat's legal ``kind`` moves, named, those that start with what was
     typed first (``ranked``)."""
-    found = await _table_and_seat(interaction)
-    if found is None:
-        return []
-    table, seat = found
-    cards = sort_cards(str(a.args["card"]) for a in legal(table, seat) if a.kind == kind)
-    return [app_commands.Choice(name=_card_name(code), value=code)
-            for code in ranked(cards, current, _card_name)]
+
+    def choices(interaction: discord.Interaction, table: Table, seat: int,
+                current: str) -> list[app_commands.Choice[str]]:
+        cards = sort_cards(str(a.args["card"]) for a in legal(table, seat, (kind,)))
+        return named_choices(cards, current, _card_name)
+
+    return choices
 
 
 def _card_name(code: str) -> str:
@@ -199,26 +198,45 @@ def _card_name(code: str) -> str:
 
 def _amount_name(amount: int) -> str:
     """A sealed bid as autocomplete shows and matches it: "3 loon (sealed)"."""
-    return f"{amount} loon (sealed)"
+    return game_texts.TRICKS_SEALED_BID.format(amount=amount)
 
 
 def ditch_steps(cards: Sequence[str]) -> list[Action]:
     if not cards:
-        raise IllegalAction("Name one or two cards to ditch, e.g. R9 G12.")
-    return [Action("ditch", {"card": c}, f"Ditch {NAMES[c]}") for c in cards]
+        raise IllegalAction(game_texts.TRICKS_NO_CARD_TO_DITCH)
+    return [Action("ditch", {"card": c}, game_texts.TRICKS_DITCH_CARD.format(card=NAMES[c])) for c in cards]
 
 
 # -- the cog ---------------------------------------------------------------------------------
 
 
+# -- what the commands' options complete to ------------------------------------------------
+
+
+def _bid_amounts(interaction: discord.Interaction, table: Table, seat: int,
+                 current: str) -> list[app_commands.Choice[int]]:
+    amounts = [int(a.args["amount"]) for a in legal(table, seat) if a.kind == "bid"]
+    return named_choices(amounts, current, _amount_name)
+
+
+def _ditch_cards(interaction: discord.Interaction, table: Table, seat: int,
+                 current: str) -> list[app_commands.Choice[str]]:
+    """One card, or a second one after a card already typed ("R9 " then G12)."""
+    hand = sort_cards(str(a.args["card"]) for a in legal(table, seat) if a.kind == "ditch")
+    parts = current.split()
+    first = card_code(parts[0]) if parts else None
+    if first in hand and (len(parts) > 1 or current.endswith(" ")):
+        rest = " ".join(parts[1:])
+        return [app_commands.Choice(name=f"{NAMES[first]} + {NAMES[c]}",
+                                    value=f"{first} {c}")
+                for c in ranked([c for c in hand if c != first], rest, _card_name)]
+    return named_choices(hand, current, _card_name)
+
+
 @app_commands.guild_only()
-class PirateTricksCog(commands.GroupCog, group_name="tricks",
+class PirateTricksCog(VerbsCog, group_name="tricks",
                       group_description="Pirate Tricks moves: sealed bids, tie-breaks, ditch, "
                       "predictions, cards"):
-    def __init__(self, bot: ParleyBot) -> None:
-        self.bot = bot
-        super().__init__()
-
     @app_commands.command(name="bid", description="Place your sealed bid on the row up for "
                           "bids (nobody sees it before every bid is in)")
     @app_commands.describe(amount="Loon you bid, from 0 to all you have")
@@ -226,18 +244,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
                   amount: app_commands.Range[int, 0, 10_000]) -> None:
         await command_move(interaction, lambda t, s: [Action("bid", {"amount": int(amount)})])
 
-    @bid.autocomplete("amount")
-    @busy_choices
-    async def _bid_amounts(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        amounts = [int(a.args["amount"]) for a in legal(table, seat) if a.kind == "bid"]
-        return [app_commands.Choice(name=_amount_name(k), value=k)
-                for k in ranked(amounts, str(current), _amount_name)]
+    bid.autocomplete("amount")(playing_completer(GAME_ID, _bid_amounts))
 
     @app_commands.command(name="reveal", description="Tie-break: the card you reveal (the "
                           "highest number wins the row; it comes back to your hand)")
@@ -246,28 +253,15 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         code = one_card(card)
         await command_move(interaction, lambda t, s: [Action("reveal", {"card": code})])
 
-    @reveal.autocomplete("card")
-    @busy_choices
-    async def _reveal_cards(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await _card_choices(interaction, current, "reveal")
+    reveal.autocomplete("card")(playing_completer(GAME_ID, _cards_of("reveal")))
 
     @app_commands.command(name="give", description="You won a zero tie-break: choose who "
                           "takes the row (yourself included)")
     @app_commands.describe(player="Who takes the row (pick from the list)")
     async def give(self, interaction: discord.Interaction, player: str) -> None:
-        def steps(table: Table, seat: int) -> list[Action]:
-            return [Action("give", {"seat": typed_seat(table, player, "player")})]
+        await command_move(interaction, seat_move("give", "seat", player, "player"))
 
-        await command_move(interaction, steps)
-
-    @give.autocomplete("player")
-    @busy_choices
-    async def _give_players(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await seat_choices(interaction, GAME_ID, current, "give", "seat")
+    give.autocomplete("player")(seats_completer(GAME_ID, "give", "seat"))
 
     @app_commands.command(name="ditch", description="Put one or two cards out of play for "
                           "this round, face down")
@@ -276,26 +270,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         wanted = parse_cards(cards)
         await command_move(interaction, lambda t, s: ditch_steps(wanted))
 
-    @ditch.autocomplete("cards")
-    @busy_choices
-    async def _ditch_cards(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """One card, or a second one after a card already typed ("R9 " then G12)."""
-        found = await _table_and_seat(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        hand = sort_cards(str(a.args["card"]) for a in legal(table, seat) if a.kind == "ditch")
-        parts = current.split()
-        first = card_code(parts[0]) if parts else None
-        if first in hand and (len(parts) > 1 or current.endswith(" ")):
-            rest = " ".join(parts[1:])
-            return [app_commands.Choice(name=f"{NAMES[first]} + {NAMES[c]}",
-                                        value=f"{first} {c}")
-                    for c in ranked([c for c in hand if c != first], rest, _card_name)]
-        return [app_commands.Choice(name=_card_name(c), value=c)
-                for c in ranked(hand, current, _card_name)]
+    ditch.autocomplete("cards")(playing_completer(GAME_ID, _ditch_cards))
 
     @app_commands.command(name="predict", description="Tempt Fortune / Extra Loot: how many "
                           "of the 10 tricks you will take")
@@ -312,12 +287,7 @@ class PirateTricksCog(commands.GroupCog, group_name="tricks",
         code = one_card(card)
         await command_move(interaction, lambda t, s: [Action("play", {"card": code})])
 
-    @play.autocomplete("card")
-    @busy_choices
-    async def _play_cards(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await _card_choices(interaction, current, "play")
+    play.autocomplete("card")(playing_completer(GAME_ID, _cards_of("play")))
 
 
 PLUGIN = Plugin(GAME_ID, ADAPTER, PirateTricksCog)

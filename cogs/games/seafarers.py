@@ -41,9 +41,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import render
+from cogs.games.common import VerbsCog, moves_completer
 from cogs.games.seafarers_panel import (
     COMPOSERS,
     DISCARD_PATH,
@@ -56,18 +56,18 @@ from cogs.games.seafarers_panel import (
     seat_owes,
     ship_step,
 )
-from cogs.look import texts
-from cogs.look.actions import busy_choices, decode
+from cogs.look import game_texts, texts
+from cogs.look.actions import decode
 from cogs.look.adapters import GameAdapter, Panel, Pick, Plugin, Step
 from cogs.look.seats import legal, names_of
-from cogs.table.play import command_move, move_choices
+from cogs.table.play import command_move
 from engine.core import Action, IllegalAction
 from engine.seafarers.discards import whole_discard
 from engine.seafarers.state import BANK_EACH
 from engine.table import Table
 
 if TYPE_CHECKING:
-    from cogs.base.bot import ParleyBot
+    pass
 
 GAME_ID = "seafarers"
 #: moves shown as buttons on the private panel, in this order
@@ -96,19 +96,14 @@ def parse_cards(text: str) -> list[str]:
             continue
         res = SYNONYMS.get(word.casefold().rstrip("s")) or SYNONYMS.get(word.casefold())
         if res is None:
-            raise IllegalAction(
-                f"I don't know the resource {texts.quote(word)}. Write wood, brick, wool, grain "
-                "or ore, with a number before it for several (\"2 wood, 1 ore\")."
-            )
+            raise IllegalAction(game_texts.CATAN_UNKNOWN_RESOURCE.format(word=texts.quote(word)))
         # The game has BANK_EACH cards of each resource: a larger count names no move, and
         # is refused before it is turned into a list (reliability issue, item 6).
         if len(count) > 2 or int(count or 1) > BANK_EACH:
-            raise IllegalAction(
-                f"There are only {BANK_EACH} cards of each resource: write a number from 1 "
-                f"to {BANK_EACH} before {res}.")
+            raise IllegalAction(game_texts.CATAN_TOO_MANY.format(most=BANK_EACH, resource=res))
         out += [res] * int(count or 1)
     if not out:
-        raise IllegalAction("Name at least one resource, e.g. \"2 wood, 1 ore\".")
+        raise IllegalAction(game_texts.CATAN_NO_RESOURCE)
     return out
 
 
@@ -124,8 +119,7 @@ def match(actions: Sequence[Action], typed: str, names: Sequence[str]) -> Action
     by_place = [a for a in actions if _place(a) == t]
     if len(by_place) == 1:
         return by_place[0]
-    raise IllegalAction("Pick the move from the list that appears while you type "
-                        "(places are the numbers on the board image).")
+    raise IllegalAction(game_texts.CATAN_PICK_MOVE)
 
 
 #: the first place in a label: a corner "37" or an edge "12-13", never a harbour's ratio
@@ -159,6 +153,18 @@ ALL_KINDS = frozenset({
     "counter", "counter_give", "counter_get", "counter_send", "trade", "withdraw", "chip"})
 
 
+#: the commands the turn message names after the panel, by the game's phase (what it asks
+#: is ``game_texts.CATAN_ASKS``)
+PROMPT_COMMANDS: dict[str, tuple[str, ...]] = {
+    "harbours": ("catan build",), "setup_settlement": ("catan build",),
+    "setup_route": ("catan build",), "roll": ("catan roll",),
+    "main": ("catan build", "catan end"), "discard": ("catan discard",),
+    "gold": ("catan take",), "robber": ("catan robber",), "steal": ("catan steal",),
+    "free_routes": ("catan build",), "plenty": ("catan take",), "offer": ("catan offer",),
+    "chip": ("catan move",),
+}
+
+
 class SeafarersAdapter(GameAdapter):
     def match(self, actions: Sequence[Action], typed: str, names: Sequence[str]) -> Action:
         """``/catan move`` reads a place too ("37", "12-13": ``match``)."""
@@ -169,29 +175,29 @@ class SeafarersAdapter(GameAdapter):
         # an offer or counter-offer is composed in one message (offer_step); its card
         # steps leave the panel, its send and cancel stay as buttons
         steps, composing = [], set()
-        for prefix, words in (("o", ("Offer a trade…", "Finish your offer…")),
-                              ("c", ("Counter-offer…", "Finish your counter-offer…"))):
+        for prefix, words in (("o", game_texts.CATAN_STEP_OFFER),
+                              ("c", game_texts.CATAN_STEP_COUNTER)):
             going_on = composing_offer(kinds, prefix)
             if going_on is not None:
                 start = offer_path(prefix, offer_draft(view, prefix)) if going_on else prefix
                 steps.append(Pick(words[going_on], start, emoji="🤝"))
                 composing |= set(COMPOSERS[prefix][:3])
         if sum(a.kind == "move_ship" for a in actions) > SHIP_MENU:
-            steps.append(Pick("Move a ship…", "m", emoji="⛵"))
+            steps.append(Pick(game_texts.CATAN_STEP_SHIP, "m", emoji="⛵"))
             composing.add("move_ship")
         if "discard" in kinds:  # picked whole in one menu (discard_step)
             owed = seat_owes(view)
-            steps.append(Pick(f"Discard {owed} card{'s' if owed != 1 else ''}…", DISCARD_PATH,
-                              emoji="🗑️"))
+            steps.append(Pick(game_texts.CATAN_STEP_DISCARD.format(
+                count=owed, s="s" if owed != 1 else ""), DISCARD_PATH, emoji="🗑️"))
             composing.add("discard")
         buttons = [a for kind in BUTTON_KINDS for a in actions if a.kind == kind]
         # building first, ship moves last (the commands reach them all)
         menu = sorted((a for a in actions if a.kind not in BUTTON_KINDS and
                        a.kind not in composing),
                       key=lambda a: MENU_ORDER.get(a.kind, 5))
-        placeholder = "Choose one move (places as on the board)…"
+        placeholder = game_texts.CATAN_MENU
         if view.get("phase") == "setup_settlement":  # listed best first (founding.py)
-            placeholder = "Where to found your settlement (best places first)…"
+            placeholder = game_texts.CATAN_MENU_FOUND
         return Panel(steps=steps, buttons=buttons, button_rows=2, menu=menu,
                      menu_placeholder=placeholder)
 
@@ -213,22 +219,9 @@ class SeafarersAdapter(GameAdapter):
 
     def prompt(self, view: Mapping[str, Any]) -> str:
         """The panel first (issue 14: a whole game by clicks), the command after it."""
-        asked: tuple[str, ...] = {
-            "harbours": ("place the harbour shown on a coast", "catan build"),
-            "setup_settlement": ("found a start settlement", "catan build"),
-            "setup_route": ("place a road or a ship beside it", "catan build"),
-            "roll": ("roll the dice, or play a development card first", "catan roll"),
-            "main": ("trade and build, then end your turn", "catan build", "catan end"),
-            "discard": ("discard half of your cards, privately", "catan discard"),
-            "gold": ("pick your resources from the gold field", "catan take"),
-            "robber": ("move the robber or the pirate", "catan robber"),
-            "steal": ("pick whom to steal from", "catan steal"),
-            "free_routes": ("place your free roads or ships", "catan build"),
-            "plenty": ("take your resources", "catan take"),
-            "offer": ("finish your offer", "catan offer"),
-            "chip": ("take a number chip from the main island", "catan move"),
-        }.get(str(view.get("phase")), ("your move", "catan move"))
-        return texts.panel_first(*asked)
+        phase = str(view.get("phase"))
+        return texts.panel_first(game_texts.CATAN_ASKS.get(phase, game_texts.CATAN_ASK_MOVE),
+                                 *PROMPT_COMMANDS.get(phase, ("catan move",)))
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
         return view.get("round")
@@ -238,7 +231,8 @@ class SeafarersAdapter(GameAdapter):
         return (view.get("round"), view.get("turn"))
 
     def headline(self, view: Mapping[str, Any], title: str) -> str:
-        return f"{title} · {view.get('scenario_name')} · round {view.get('round')}"
+        return game_texts.CATAN_HEAD.format(title=title, scenario=view.get("scenario_name"),
+                                            round=view.get("round"))
 
 
 ADAPTER = SeafarersAdapter()
@@ -269,8 +263,7 @@ def discard_moves(table: Table, seat: int, wanted: Sequence[str]) -> list[Action
     """The discard moves of ``/catan discard``: the whole discard, checked first (exactly
     the cards still owed, each held), so that a wrong count discards nothing."""
     if not legal(table, seat, {"discard"}):
-        raise IllegalAction("There is nothing to discard now: a player discards only after "
-                            "a 7 is rolled, when holding more than 7 cards.")
+        raise IllegalAction(game_texts.CATAN_NOTHING_TO_DISCARD)
     view = table.view(table.game, seat)
     cards: dict[str, int] = {}
     for res in wanted:
@@ -284,12 +277,8 @@ TAKE = frozenset({"gold", "plenty"})
 
 
 @app_commands.guild_only()
-class SeafarersCog(commands.GroupCog, group_name="catan",
+class SeafarersCog(VerbsCog, group_name="catan",
                    group_description="Catan: Seafarers moves: roll, build, trade, end"):
-    def __init__(self, bot: ParleyBot) -> None:
-        self.bot = bot
-        super().__init__()
-
     @app_commands.command(name="roll", description="Roll the dice")
     async def roll(self, interaction: discord.Interaction) -> None:
         await command_move(interaction, _first("roll"))
@@ -304,22 +293,14 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     async def build(self, interaction: discord.Interaction, place: str) -> None:
         await command_move(interaction, _one(BUILD, place))
 
-    @build.autocomplete("place")
-    @busy_choices
-    async def _build_places(self, interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, BUILD)
+    build.autocomplete("place")(moves_completer(GAME_ID, BUILD))
 
     @app_commands.command(name="moveship", description="Move the end ship of an open line")
     @app_commands.describe(move="Which ship and where to (pick from the list)")
     async def moveship(self, interaction: discord.Interaction, move: str) -> None:
         await command_move(interaction, _one(frozenset({"move_ship"}), move))
 
-    @moveship.autocomplete("move")
-    @busy_choices
-    async def _ship_moves(self, interaction: discord.Interaction,
-                          current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, frozenset({"move_ship"}))
+    moveship.autocomplete("move")(moves_completer(GAME_ID, frozenset({"move_ship"})))
 
     @app_commands.command(name="buy", description="Buy a development card")
     async def buy(self, interaction: discord.Interaction) -> None:
@@ -330,11 +311,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         await command_move(interaction, _one(frozenset({"play"}), card))
 
-    @play.autocomplete("card")
-    @busy_choices
-    async def _play_cards(self, interaction: discord.Interaction,
-                          current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, frozenset({"play"}))
+    play.autocomplete("card")(moves_completer(GAME_ID, frozenset({"play"})))
 
     @app_commands.command(name="bank", description="Trade with the bank (4:1) or your "
                           "harbour (3:1, 2:1)")
@@ -342,11 +319,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     async def bank(self, interaction: discord.Interaction, trade: str) -> None:
         await command_move(interaction, _one(frozenset({"bank"}), trade))
 
-    @bank.autocomplete("trade")
-    @busy_choices
-    async def _bank_trades(self, interaction: discord.Interaction,
-                           current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, frozenset({"bank"}))
+    bank.autocomplete("trade")(moves_completer(GAME_ID, frozenset({"bank"})))
 
     @app_commands.command(name="offer", description="Offer the other players a trade")
     @app_commands.describe(give="What you give, e.g. 2 wood", get="What you want, e.g. 1 ore")
@@ -373,11 +346,7 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     async def partner(self, interaction: discord.Interaction, player: str) -> None:
         await command_move(interaction, _one(frozenset({"trade"}), player))
 
-    @partner.autocomplete("player")
-    @busy_choices
-    async def _partners(self, interaction: discord.Interaction,
-                        current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, frozenset({"trade"}))
+    partner.autocomplete("player")(moves_completer(GAME_ID, frozenset({"trade"})))
 
     @app_commands.command(name="withdraw", description="Withdraw your offer")
     async def withdraw(self, interaction: discord.Interaction) -> None:
@@ -395,22 +364,14 @@ class SeafarersCog(commands.GroupCog, group_name="catan",
     async def robber(self, interaction: discord.Interaction, hex: str) -> None:
         await command_move(interaction, _one(ROBBER, hex))
 
-    @robber.autocomplete("hex")
-    @busy_choices
-    async def _robber_hexes(self, interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, ROBBER)
+    robber.autocomplete("hex")(moves_completer(GAME_ID, ROBBER))
 
     @app_commands.command(name="steal", description="Pick whom the robber or pirate robs")
     @app_commands.describe(player="The player (pick from the list)")
     async def steal(self, interaction: discord.Interaction, player: str) -> None:
         await command_move(interaction, _one(frozenset({"steal"}), player))
 
-    @steal.autocomplete("player")
-    @busy_choices
-    async def _victims(self, interaction: discord.Interaction,
-                       current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, frozenset({"steal"}))
+    steal.autocomplete("player")(moves_completer(GAME_ID, frozenset({"steal"})))
 
     @app_commands.command(name="take", description="Take resources of your choice (gold "
                           "field, Year of Plenty)")

@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cogs.look import game_texts
 from cogs.look.adapters import Menu, Pick, Step
 from cogs.look.custom_ids import MENU_SIZE
 from engine.core import Action, IllegalAction
@@ -32,7 +33,7 @@ COMPOSERS: dict[str, tuple[str, str, str, str]] = {
     "o": ("offer", "offer_give", "offer_get", "offer_send"),
     "c": ("counter", "counter_give", "counter_get", "counter_send"),
 }
-_TITLES = {"o": "Trade offer", "c": "Counter-offer"}
+_TITLES = game_texts.CATAN_TITLES
 #: a resource in a path (two letters, so that a path stays short)
 RES_CODE: dict[str, str] = {"wood": "wd", "brick": "br", "wool": "wl", "grain": "gr",
                             "ore": "or"}
@@ -76,7 +77,7 @@ def offer_path(prefix: str, sides: Mapping[str, Mapping[str, int]], skip: str = 
 
 
 def _card_words(side: Mapping[str, int]) -> str:
-    return offer_text(dict(side)) if side else "nothing yet"
+    return offer_text(dict(side)) if side else game_texts.CATAN_NOTHING_YET
 
 
 def offer_step(view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
@@ -134,16 +135,16 @@ def _offer_refusals(sides: Mapping[str, Mapping[str, int]], hand: Mapping[str, i
                     ) -> list[str]:
     """Why the offer as picked cannot be sent (nothing when it can, once whole)."""
     refusals = []
-    for side, words in (("give", "give"), ("get", "ask for")):
+    for side, words in (("give", game_texts.CATAN_GIVE), ("get", game_texts.CATAN_ASK_FOR)):
         if sum(sides[side].values()) > OFFER_MAX:
-            refusals.append(f"At most {OFFER_MAX} cards a side: you {words} "
-                            f"{sum(sides[side].values())}.")
+            refusals.append(game_texts.CATAN_TOO_MANY_A_SIDE.format(
+                most=OFFER_MAX, verb=words, count=sum(sides[side].values())))
     for res, n in sides["give"].items():
         if n > hand.get(res, 0):
-            refusals.append(f"You hold only {hand.get(res, 0)} {res}.")
+            refusals.append(game_texts.CATAN_HOLD_ONLY.format(count=hand.get(res, 0), resource=res))
     both = set(sides["give"]) & set(sides["get"])
     if both:
-        refusals.append(f"Not the same kind on both sides: {', '.join(sorted(both))}.")
+        refusals.append(game_texts.CATAN_SAME_KIND.format(kinds=", ".join(sorted(both))))
     return refusals
 
 
@@ -160,17 +161,17 @@ def _offer_menus(prefix: str, sides: Mapping[str, Mapping[str, int]],
     give_picks = [
         Pick(res.capitalize(), f"{give_base}.g{RES_CODE[res]}{i}",
              chosen=i <= shown["give"].get(res, 0),
-             description=f"card {i} of the {hand[res]} you hold")
+             description=game_texts.CATAN_CARD_HELD.format(i=i, held=hand[res]))
         for res in RESOURCES if hand.get(res, 0) and res not in sides["get"]
         for i in range(1, min(hand[res], OFFER_MAX) + 1)]
     if give_picks:
-        menus.append(Menu("The cards you give…", give_picks, OFFER_MAX))
+        menus.append(Menu(game_texts.CATAN_MENU_GIVE, give_picks, OFFER_MAX))
     get_picks = [
         Pick(res.capitalize(), f"{get_base}.w{RES_CODE[res]}{i}",
-             chosen=i <= shown["get"].get(res, 0), description=f"card {i} you ask for")
+             chosen=i <= shown["get"].get(res, 0), description=game_texts.CATAN_CARD_ASKED.format(i=i))
         for res in RESOURCES if res not in sides["give"]
         for i in range(1, OFFER_MAX + 1)]
-    menus.append(Menu("The cards you ask for…", get_picks, OFFER_MAX))
+    menus.append(Menu(game_texts.CATAN_MENU_GET, get_picks, OFFER_MAX))
     return menus
 
 
@@ -181,12 +182,13 @@ def _offer_plan(actions: Sequence[Action], prefix: str,
     it yet, then send it, labelled with the whole offer."""
     begin, give_kind, get_kind, send_kind = COMPOSERS[prefix]
     plan = [] if going_on else [next(a for a in actions if a.kind == begin)]
-    for side, kind, text in (("give", give_kind, "Offer"), ("get", get_kind, "Ask for")):
+    for side, kind, text in (("give", give_kind, game_texts.CATAN_OFFER_ONE),
+                             ("get", get_kind, game_texts.CATAN_ASK_ONE)):
         for res in RESOURCES:
-            plan += [Action(kind, {"res": res}, f"{text} 1 {res}")] * (
+            plan += [Action(kind, {"res": res}, text.format(resource=res))] * (
                 sides[side].get(res, 0) - draft[side].get(res, 0))
-    send = ("Offer " if prefix == "o" else "Counter: ") + \
-        f"{offer_text(dict(sides['give']))} for {offer_text(dict(sides['get']))}"
+    send = (game_texts.CATAN_OFFER_SEND if prefix == "o" else game_texts.CATAN_COUNTER_SEND
+            ).format(give=offer_text(dict(sides["give"])), get=offer_text(dict(sides["get"])))
     plan.append(Action(send_kind, {}, send))
     return plan
 
@@ -195,19 +197,19 @@ def _offer_lines(prefix: str, sides: Mapping[str, Mapping[str, int]],
                  hand: Mapping[str, int], draft: Mapping[str, Mapping[str, int]],
                  refusals: Sequence[str], can_give: bool) -> list[str]:
     """The composer's words: the offer so far, how to pick, the hand, what is wrong."""
-    held = offer_text({r: n for r, n in hand.items() if n}) or "no cards"
+    held = offer_text({r: n for r, n in hand.items() if n}) or game_texts.CATAN_NO_CARDS
     lines = [
-        f"You give **{_card_words(sides['give'])}** for **{_card_words(sides['get'])}**.",
-        f"Pick the cards in the two menus (at most {OFFER_MAX} a side, not the same kind on "
-        "both), then Confirm to send it" + (" to the other players." if prefix == "o" else "."),
-        f"You hold: {held}.",
-        *(f"⚠️ {r}" for r in refusals),
+        game_texts.CATAN_OFFER_SO_FAR.format(give=_card_words(sides["give"]),
+                                             get=_card_words(sides["get"])),
+        game_texts.CATAN_OFFER_HOW.format(
+            most=OFFER_MAX, to=game_texts.CATAN_OFFER_TO_OTHERS if prefix == "o" else "."),
+        game_texts.CATAN_YOU_HOLD.format(cards=held),
+        *(game_texts.CATAN_WARNING.format(refusal=r) for r in refusals),
     ]
     if not can_give:
-        lines.append("⚠️ You ask for every kind you hold: ask for something else to give "
-                     "one of them.")
+        lines.append(game_texts.CATAN_ASK_EVERY_KIND)
     if any(draft.values()):
-        lines.append("The cards of the offer you began stay in it; you may add more.")
+        lines.append(game_texts.CATAN_OFFER_BEGUN)
     return lines
 
 
@@ -253,23 +255,24 @@ def ship_step(actions: Sequence[Action], path: str) -> Step | None:
         chosen = next((a for a in ships[ship] if m and int(a.args["to"]) == int(m[1])), None)
         if chosen is None:
             return None
-    step = Step("Move a ship", "Pick the ship to move (only one ship moves a turn).")
-    step.menus.append(Menu("The ship to move…", [
-        Pick(f"The ship on {_ship_words(group[0])[0]}", f"m.s{e}", chosen=e == ship,
-             description=f"{len(group)} place{'s' if len(group) != 1 else ''} it may go")
+    step = Step(game_texts.CATAN_SHIP_TITLE, game_texts.CATAN_SHIP_PICK)
+    step.menus.append(Menu(game_texts.CATAN_SHIP_MENU, [
+        Pick(game_texts.CATAN_SHIP_ON.format(edge=_ship_words(group[0])[0]), f"m.s{e}",
+             chosen=e == ship, description=game_texts.CATAN_SHIP_PLACES.format(
+                 count=len(group), s="s" if len(group) != 1 else ""))
         for e, group in sorted(ships.items())][:SHIP_MENU]))
     if ship is None:
         return step
-    ways = [Pick(f"to {_ship_words(a)[1]}", f"m.s{ship}.t{a.args['to']}", chosen=a is chosen)
+    ways = [Pick(game_texts.CATAN_SHIP_TO.format(where=_ship_words(a)[1]), f"m.s{ship}.t{a.args['to']}", chosen=a is chosen)
             for a in ships[ship]]
     for part in range(0, len(ways), SHIP_MENU):
-        step.menus.append(Menu("Where it goes…" if not part else "More places…",
+        step.menus.append(Menu(game_texts.CATAN_SHIP_WHERE if not part else game_texts.CATAN_SHIP_MORE,
                                ways[part:part + SHIP_MENU]))
     if chosen is None:
-        step.prompt = f"Pick where the ship on {_ship_words(ships[ship][0])[0]} goes."
+        step.prompt = game_texts.CATAN_SHIP_PICK_WHERE.format(edge=_ship_words(ships[ship][0])[0])
         return step
     step.moves = [chosen]
-    step.prompt = f"{chosen.label}. Confirm to move it."
+    step.prompt = game_texts.CATAN_SHIP_CONFIRM.format(move=chosen.label)
     return step
 
 
@@ -342,16 +345,15 @@ def discard_step(view: Mapping[str, Any], actions: Sequence[Action], path: str) 
     picks = _discard_picks(path, entries, picked, left, hand, one_each)
     menus: list[Menu] = []
     if picks and left > 0:
-        words = f"The {owed} cards you discard…" if not picked else \
-            f"{left} more card{'s' if left != 1 else ''} to discard…"
+        words = game_texts.CATAN_DISCARD_MENU.format(owed=owed) if not picked else \
+            game_texts.CATAN_DISCARD_MENU_MORE.format(left=left, s="s" if left != 1 else "")
         menus.append(Menu(words, picks, left if one_each else len(picks)))
     lines = _discard_lines(hand, owed, cards, one_each, plan)
     if left > 0 and not picks:
-        refusal = (f"No bundle left is as small as the {left} still to pick: **Back** "
-                   "takes the last pick off.")
+        refusal = game_texts.CATAN_NO_BUNDLE.format(left=left)
     if refusal:
-        lines.append(f"⚠️ {refusal}")
-    return Step("Discard on a 7", "\n".join(lines), menus=menus, plan=plan)
+        lines.append(game_texts.CATAN_WARNING.format(refusal=refusal))
+    return Step(game_texts.CATAN_DISCARD_TITLE, "\n".join(lines), menus=menus, plan=plan)
 
 
 def _discard_picked(rest: str, entries: Sequence[tuple[str, int]]) -> list[int] | None:
@@ -373,8 +375,7 @@ def _discard_plan(hand: Mapping[str, int], owed: int, cards: Mapping[str, int]
     count = sum(cards.values())
     left = owed - count
     if left < 0:
-        return [], (f"You picked {count} cards, {-left} too many: **Back** takes the last "
-                    "pick off.")
+        return [], game_texts.CATAN_PICKED_TOO_MANY.format(count=count, over=-left)
     if left > 0:
         return [], ""
     try:
@@ -398,9 +399,11 @@ def _discard_picks(path: str, entries: Sequence[tuple[str, int]], picked: Sequen
         if i in picked or n > left:
             continue
         if one_each:
-            text, about = res.capitalize(), f"card {seen[res]} of the {hand[res]} {res} you hold"
+            text, about = res.capitalize(), game_texts.CATAN_DISCARD_HELD.format(
+                i=seen[res], held=hand[res], resource=res)
         else:
-            text, about = f"{n} {res}", f"picks add up; you hold {hand[res]} {res}"
+            text = game_texts.CATAN_BUNDLE.format(count=n, resource=res)
+            about = game_texts.CATAN_BUNDLE_ABOUT.format(held=hand[res], resource=res)
         picks.append(Pick(text, f"{base}.{_MARKS[i]}", description=about))
     return picks
 
@@ -409,20 +412,17 @@ def _discard_lines(hand: Mapping[str, int], owed: int, cards: Mapping[str, int],
                    one_each: bool, plan: Sequence[Action]) -> list[str]:
     """The discard's words: what is asked, the hand, and the discard so far."""
     left = owed - sum(cards.values())
-    held = offer_text({r: n for r, n in hand.items() if n}) or "no cards"
-    lines = [f"A 7 was rolled and you hold more than 7 cards: pick the **{owed}** you "
-             "discard (half, rounded down). They go back to the bank; a discard cannot be "
-             "taken back.",
-             f"You hold: {held}."]
+    held = offer_text({r: n for r, n in hand.items() if n}) or game_texts.CATAN_NO_CARDS
+    lines = [game_texts.CATAN_DISCARD_ASK.format(owed=owed),
+             game_texts.CATAN_YOU_HOLD.format(cards=held)]
     if not one_each:
-        lines.append("Your hand is bigger than one menu lists, so each entry is a bundle of "
-                     "cards and your picks add up: 1 wood and 4 wood discard 5 wood.")
+        lines.append(game_texts.CATAN_BUNDLES)
     if plan:
         kept = {r: hand.get(r, 0) - cards.get(r, 0) for r in RESOURCES}
-        lines.append(f"You discard **{offer_text(dict(cards))}** and keep "
-                     f"**{offer_text({r: n for r, n in kept.items() if n > 0}) or 'nothing'}**."
-                     " Confirm to discard them.")
+        lines.append(game_texts.CATAN_DISCARD_CONFIRM.format(
+            cards=offer_text(dict(cards)),
+            kept=offer_text({r: n for r, n in kept.items() if n > 0}) or game_texts.CATAN_NOTHING))
     elif cards and left > 0:
-        lines.append(f"Picked so far: **{offer_text(dict(cards))}**. Pick {left} more "
-                     f"card{'s' if left != 1 else ''}.")
+        lines.append(game_texts.CATAN_DISCARD_SO_FAR.format(
+            cards=offer_text(dict(cards)), left=left, s="s" if left != 1 else ""))
     return lines

@@ -16,19 +16,19 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.look import texts
+from cogs.games.common import VerbsCog, moves_completer
+from cogs.look import game_texts, texts
 from cogs.look.actions import busy_choices, decode, label, ranked
 from cogs.look.adapters import GameAdapter, Panel, Plugin
 from cogs.look.seats import legal, names_of, playing_seat
-from cogs.table.play import command_move, move_choices
+from cogs.table.play import command_move
 from engine.core import Action, IllegalAction
 from engine.sewer_pirats.data import SHIPS
 from engine.table import Table
 
 if TYPE_CHECKING:
-    from cogs.base.bot import ParleyBot
+    pass
 
 GAME_ID = "sewer-pirats"
 #: moves shown as buttons on the private panel, in this order
@@ -65,8 +65,7 @@ def match(actions: Sequence[Action], typed: str, names: Sequence[str]) -> Action
         return hits[0]
     if hits:
         shown = "; ".join(label(a, names) for a in hits[:3])
-        raise IllegalAction(f"That fits {len(hits)} moves ({shown}…). Pick one from the list "
-                            "that appears while you type.")
+        raise IllegalAction(game_texts.SEWER_FITS_SEVERAL.format(count=len(hits), shown=shown))
     raise IllegalAction(texts.UNKNOWN_MOVE)
 
 
@@ -84,15 +83,14 @@ def draw_sources(text: str) -> list[str]:
     words = [w.casefold() for w in _WORDS.findall(text)]
     picked = [w for w in words if w in SOURCES]
     if not picked or len(picked) != len(words) or len(picked) > 2:
-        raise IllegalAction("Name two sources of cards: deck, cat, bird or fish (the face-up "
-                            "row), e.g. `deck deck` or `fish deck`.")
+        raise IllegalAction(game_texts.SEWER_NAME_SOURCES)
     return sorted(picked, key=SOURCES.index)
 
 
 def card_symbols(text: str) -> list[str]:
     words = [w.casefold().removesuffix("s") for w in _WORDS.findall(text)]
     if not words or any(w not in SHIPS for w in words):
-        raise IllegalAction("Name cards by their symbol: cat, bird or fish (e.g. `cat fish`).")
+        raise IllegalAction(game_texts.SEWER_NAME_SYMBOLS)
     return words
 
 
@@ -108,10 +106,10 @@ class SewerPiratsAdapter(GameAdapter):
         buttons = [a for kind in BUTTON_KINDS for a in actions if a.kind == kind]
         buttons += [a for a in actions if a == DRAW_DECK]
         menu = [a for a in actions if a not in buttons]
-        placeholder = "Draw, move a figure or become captain…"
+        placeholder = game_texts.SEWER_MENU
         if view.get("phase") == "auction":
-            placeholder = "Pick a figure and your bid…" if any(
-                a.kind == "start_bid" for a in actions) else "Raise the bid…"
+            placeholder = game_texts.SEWER_MENU_HIRE if any(
+                a.kind == "start_bid" for a in actions) else game_texts.SEWER_MENU_RAISE
         if view.get("choice"):
             placeholder = texts.clip(str(view["choice"].get("prompt") or placeholder), 150)
         return Panel(buttons=buttons, button_rows=2, menu=menu, menu_placeholder=placeholder)
@@ -120,15 +118,15 @@ class SewerPiratsAdapter(GameAdapter):
         """The panel first (issue 14: a whole game by clicks), the command after it."""
         phase = view.get("phase")
         if phase == "tribe":
-            return texts.panel_first("choose the tribe you lead", "sewer tribe")
+            return texts.panel_first(game_texts.SEWER_ASK_TRIBE, "sewer tribe")
         if phase == "auction":
             a = view.get("auction") or {}
             if a.get("paying"):
-                return texts.panel_first("pay your bid", "sewer pay")
+                return texts.panel_first(game_texts.SEWER_ASK_PAY, "sewer pay")
             if a.get("lot") is None:
-                return texts.panel_first("pick a figure at the bar and bid", "sewer hire")
-            return texts.panel_first("raise the bid or pass", "sewer bid", "sewer pass")
-        return texts.panel_first("draw two cards, move a figure or become captain",
+                return texts.panel_first(game_texts.SEWER_ASK_HIRE, "sewer hire")
+            return texts.panel_first(game_texts.SEWER_ASK_RAISE, "sewer bid", "sewer pass")
+        return texts.panel_first(game_texts.SEWER_ASK_TURN,
                                  "sewer draw", "sewer figure", "sewer captain")
 
     def epoch(self, view: Mapping[str, Any]) -> Hashable:
@@ -137,14 +135,14 @@ class SewerPiratsAdapter(GameAdapter):
     def headline(self, view: Mapping[str, Any], title: str) -> str:
         phase = view.get("phase")
         if phase == "auction":
-            return f"{title} · hiring the crew"
+            return game_texts.SEWER_HEAD_AUCTION.format(title=title)
         if phase == "tribe":
-            return f"{title} · choosing tribes"
-        parts = [title, f"round {view.get('round')}"]
+            return game_texts.SEWER_HEAD_TRIBES.format(title=title)
+        parts = [title, game_texts.SEWER_HEAD_ROUND.format(round=view.get("round"))]
         if view.get("sailing"):
-            parts.append(f"the {view['sailing']['ship']} ship sets sail")
+            parts.append(game_texts.SEWER_HEAD_SAILING.format(ship=view["sailing"]["ship"]))
         elif view.get("ending"):
-            parts.append("last sailings")
+            parts.append(game_texts.SEWER_HEAD_ENDING)
         return " · ".join(parts)
 
 
@@ -158,12 +156,8 @@ ADAPTER = SewerPiratsAdapter()
 
 
 @app_commands.guild_only()
-class SewerPiratsCog(commands.GroupCog, group_name="sewer",
+class SewerPiratsCog(VerbsCog, group_name="sewer",
                      group_description="Sewer Pirats moves: draw, move, captain, sail, seize"):
-    def __init__(self, bot: ParleyBot) -> None:
-        self.bot = bot
-        super().__init__()
-
     @app_commands.command(name="draw", description="Action A: draw two Talisman cards from "
                           "the deck or the face-up row")
     @app_commands.describe(take="Where from, e.g. deck deck or fish deck (pick from the list; "
@@ -180,11 +174,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
 
         await command_move(interaction, build)
 
-    @draw.autocomplete("take")
-    @busy_choices
-    async def _draw_take(self, interaction: discord.Interaction,
-                         current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, ("draw",))
+    draw.autocomplete("take")(moves_completer(GAME_ID, ("draw",)))
 
     @app_commands.command(name="figure", description="Action B: move a figure onto a ship or "
                           "towards its bow")
@@ -192,11 +182,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     async def figure(self, interaction: discord.Interaction, move: str) -> None:
         await command_move(interaction, _typed(("move",), move))
 
-    @figure.autocomplete("move")
-    @busy_choices
-    async def _figure_moves(self, interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, ("move",))
+    figure.autocomplete("move")(moves_completer(GAME_ID, ("move",)))
 
     @app_commands.command(name="captain", description="Action C: make a figure captain of a "
                           "ship")
@@ -204,11 +190,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     async def captain(self, interaction: discord.Interaction, figure: str) -> None:
         await command_move(interaction, _typed(("captain",), figure))
 
-    @captain.autocomplete("figure")
-    @busy_choices
-    async def _captain_figures(self, interaction: discord.Interaction,
-                               current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, ("captain",))
+    captain.autocomplete("figure")(moves_completer(GAME_ID, ("captain",)))
 
     @app_commands.command(name="sail", description="Action D: set sail with the ship you "
                           "command (compulsory with a captain)")
@@ -216,8 +198,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         def build(table: Table, seat: int) -> list[Action]:
             found = legal(table, seat, ("sail",))
             if not found:
-                raise IllegalAction("You have no captain to set sail with now. A figure "
-                                    "becomes captain with `/sewer captain`.")
+                raise IllegalAction(game_texts.SEWER_NO_CAPTAIN)
             return found[:1]
 
         await command_move(interaction, build)
@@ -228,11 +209,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     async def seize(self, interaction: discord.Interaction, token: str) -> None:
         await command_move(interaction, _typed(("seize", "stay", "leave"), token))
 
-    @seize.autocomplete("token")
-    @busy_choices
-    async def _seize_tokens(self, interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, ("seize", "stay", "leave"))
+    seize.autocomplete("token")(moves_completer(GAME_ID, ("seize", "stay", "leave")))
 
     @app_commands.command(name="discard", description="Discard down to six cards after "
                           "drawing")
@@ -240,13 +217,9 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         wanted = card_symbols(cards)
         await command_move(interaction, lambda t, s: [
-            Action("discard", {"card": c}, f"Discard a {c} card") for c in wanted])
+            Action("discard", {"card": c}, game_texts.SEWER_DISCARD_CARD.format(card=c)) for c in wanted])
 
-    @discard.autocomplete("cards")
-    @busy_choices
-    async def _discard_cards(self, interaction: discord.Interaction,
-                             current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, ("discard",))
+    discard.autocomplete("cards")(moves_completer(GAME_ID, ("discard",)))
 
     @app_commands.command(name="snail", description="After your snail moved: reveal the top "
                           "card for one more space, or not")
@@ -269,11 +242,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     async def tribe(self, interaction: discord.Interaction, tribe: str) -> None:
         await command_move(interaction, _typed(("tribe",), tribe))
 
-    @tribe.autocomplete("tribe")
-    @busy_choices
-    async def _tribes(self, interaction: discord.Interaction,
-                      current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, ("tribe",))
+    tribe.autocomplete("tribe")(moves_completer(GAME_ID, ("tribe",)))
 
     @app_commands.command(name="hire", description="Crew Member Auction: pick a figure at the "
                           "bar and start the bidding")
@@ -297,7 +266,7 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
         table, seat = found
         offered = {int(a.args["figure"]) for a in legal(table, seat, ("start_bid",))}
         bar = list((table.view(table.game, None).get("auction") or {}).get("bar") or [])
-        stools = [(f"{tribe} on stool {i + 1} from the front (minimum bid {i})", i)
+        stools = [(game_texts.SEWER_STOOL.format(tribe=tribe, stool=i + 1, bid=i), i)
                   for i, tribe in enumerate(bar) if i in offered]
         return [app_commands.Choice(name=text, value=str(i))
                 for text, i in ranked(stools, current, lambda stool: stool[0])]
@@ -318,13 +287,9 @@ class SewerPiratsCog(commands.GroupCog, group_name="sewer",
     async def pay(self, interaction: discord.Interaction, cards: str) -> None:
         wanted = card_symbols(cards)
         await command_move(interaction, lambda t, s: [
-            Action("pay", {"card": c}, f"Pay with a {c} card") for c in wanted])
+            Action("pay", {"card": c}, game_texts.SEWER_PAY_CARD.format(card=c)) for c in wanted])
 
-    @pay.autocomplete("cards")
-    @busy_choices
-    async def _pay_cards(self, interaction: discord.Interaction,
-                         current: str) -> list[app_commands.Choice[str]]:
-        return await move_choices(interaction, GAME_ID, current, ("pay",))
+    pay.autocomplete("cards")(moves_completer(GAME_ID, ("pay",)))
 
 
 
@@ -338,7 +303,7 @@ def _stool(table: Table, seat: int, typed: str) -> int:
     for i, tribe in enumerate(bar):
         if folded and (folded == tribe or folded in f"{tribe} stool {i + 1}"):
             return i
-    raise IllegalAction("Pick the figure from the list that appears while you type.")
+    raise IllegalAction(game_texts.SEWER_PICK_FIGURE)
 
 
 PLUGIN = Plugin(GAME_ID, ADAPTER, SewerPiratsCog)

@@ -109,7 +109,7 @@ class Panel:
     button_rows: int = 1
     batches: list[Batch] = field(default_factory=list)
     menu: list[Action] = field(default_factory=list)
-    menu_placeholder: str = "Choose your move…"
+    menu_placeholder: str = texts.CHOOSE_MOVE
 
 
 def one_move(actions: Sequence[Action], typed: str, names: Sequence[str]) -> Action:
@@ -137,7 +137,7 @@ class GameAdapter:
 
     def prompt(self, view: Mapping[str, Any]) -> str:
         """What the waiting players are asked to do (names filled, no mentions)."""
-        return "Your move."
+        return texts.YOUR_MOVE
 
     def step(self, view: Mapping[str, Any], actions: Sequence[Action], path: str) -> Step | None:
         """The stage of a composed move that ``path`` names, from the seat's ``view`` and
@@ -178,7 +178,7 @@ class GameAdapter:
 
     def headline(self, view: Mapping[str, Any], title: str) -> str:
         rnd = view.get("round")
-        return f"{title}, round {rnd}" if rnd is not None else title
+        return texts.HEADLINE_ROUND.format(title=title, round=rnd) if rnd is not None else title
 
 
 DEFAULT = GameAdapter()

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.look import texts
 from engine.core import clip
 
 CUSTOM_ID_LIMIT = 100
@@ -67,23 +68,23 @@ ROWS = 5
 
 #: what each kind of table button looks like: label, emoji, style
 TABLE_BUTTONS: dict[str, tuple[str, str, discord.ButtonStyle]] = {
-    "hand": ("My hand / act", "🃏", discord.ButtonStyle.primary),
-    "rules": ("Rules", "📜", discord.ButtonStyle.secondary),
-    "join": ("Join", "🏴‍☠️", discord.ButtonStyle.success),
-    "leave": ("Leave", "🚪", discord.ButtonStyle.secondary),
-    "addai": ("Add AI", "🤖", discord.ButtonStyle.secondary),
-    "start": ("Start", "▶️", discord.ButtonStyle.primary),
-    "clock": ("Turn clock", "⏱️", discord.ButtonStyle.secondary),
+    "hand": (texts.BUTTON_HAND, "🃏", discord.ButtonStyle.primary),
+    "rules": (texts.BUTTON_RULES, "📜", discord.ButtonStyle.secondary),
+    "join": (texts.BUTTON_JOIN, "🏴‍☠️", discord.ButtonStyle.success),
+    "leave": (texts.BUTTON_LEAVE, "🚪", discord.ButtonStyle.secondary),
+    "addai": (texts.BUTTON_ADD_AI, "🤖", discord.ButtonStyle.secondary),
+    "start": (texts.BUTTON_START, "▶️", discord.ButtonStyle.primary),
+    "clock": (texts.BUTTON_CLOCK, "⏱️", discord.ButtonStyle.secondary),
 }
 #: the lobby's buttons, in the order they are shown (the host's after the players')
 LOBBY_KINDS = ("join", "leave", "addai", "start", "clock")
 #: the buttons that open what the table's log commands show (cogs/components/log.py answers
 #: them): the replay, the history, and a request to take back the clicker's last move
 LOG_BUTTONS: dict[str, tuple[str, str]] = {
-    "replayopen": ("Replay", "🎬"),
-    "historyopen": ("History", "📖"),
-    "undoask": ("Take it back", "↩️"),
-    "undosure": ("Yes, ask to take it back", "↩️"),
+    "replayopen": (texts.BUTTON_REPLAY, "🎬"),
+    "historyopen": (texts.BUTTON_HISTORY, "📖"),
+    "undoask": (texts.BUTTON_UNDO_ASK, "↩️"),
+    "undosure": (texts.BUTTON_UNDO_SURE, "↩️"),
 }
 
 _SEAT = r"(?P<key>[0-9]+):(?P<seat>[0-9]+):(?P<moves>[0-9]+)"
@@ -200,7 +201,7 @@ def log_button(kind: str, key: int) -> discord.ui.Button:
                              custom_id=log_id(kind, key))
 
 
-def guide_button(game_id: str, page: str, options: str, text: str = "Page",
+def guide_button(game_id: str, page: str, options: str, text: str = texts.BUTTON_PAGE,
                  current: bool = False) -> discord.ui.Button:
     """A page of a guide (``options``: the table's, encoded); the page shown is ``current``."""
     style = discord.ButtonStyle.primary if current else discord.ButtonStyle.secondary
@@ -210,11 +211,11 @@ def guide_button(game_id: str, page: str, options: str, text: str = "Page",
 
 def forget_button(user: int) -> discord.ui.Button:
     """**Forget me**, for ``user`` only."""
-    return discord.ui.Button(label="Forget me", emoji="🗑️", style=discord.ButtonStyle.danger,
+    return discord.ui.Button(label=texts.BUTTON_FORGET, emoji="🗑️", style=discord.ButtonStyle.danger,
                              custom_id=forget_id(user))
 
 
-def replay_button(key: int, who: str, step: int, tag: str, label: str = "Go",
+def replay_button(key: int, who: str, step: int, tag: str, label: str = texts.BUTTON_GO,
                   emoji: str | None = None, disabled: bool = False) -> discord.ui.Button:
     """A replay's first, back, next or last button (``tag``), showing move ``step``."""
     return discord.ui.Button(label=label, emoji=emoji, disabled=disabled,
@@ -225,22 +226,22 @@ def replay_button(key: int, who: str, step: int, tag: str, label: str = "Go",
 def replay_at_menu(key: int, who: str, options: list[discord.SelectOption]) -> discord.ui.Select:
     """A replay's menu of rounds."""
     return discord.ui.Select(custom_id=replay_at_id(key, who), options=options,
-                             placeholder="Jump to a round…")
+                             placeholder=texts.MENU_REPLAY_ROUND)
 
 
 def replay_who_menu(key: int, step: int, options: list[discord.SelectOption]
                     ) -> discord.ui.Select:
     """A replay's menu of whose view to show (the game is over)."""
     return discord.ui.Select(custom_id=replay_who_id(key, step), options=options,
-                             placeholder="Whose view…")
+                             placeholder=texts.MENU_REPLAY_VIEW)
 
 
 def replay_gif_button(key: int) -> discord.ui.Button:
-    return discord.ui.Button(label="GIF", emoji="🎞️", style=discord.ButtonStyle.primary,
+    return discord.ui.Button(label=texts.BUTTON_GIF, emoji="🎞️", style=discord.ButtonStyle.primary,
                              custom_id=replay_gif_id(key))
 
 
-def history_button(key: int, page: int, tag: str, label: str = "Go", emoji: str | None = None,
+def history_button(key: int, page: int, tag: str, label: str = texts.BUTTON_GO, emoji: str | None = None,
                    disabled: bool = False) -> discord.ui.Button:
     """A history's oldest, older, newer or newest button (``tag``), showing ``page``."""
     return discord.ui.Button(label=label, emoji=emoji, disabled=disabled,
@@ -253,7 +254,7 @@ def undo_button(key: int, vote: str, seq: int, seat: int, code: str, until: int,
     """Agree (``vote`` "yes") or Keep it ("no"), on a request to take back a move."""
     yes = vote == "yes"
     return discord.ui.Button(
-        label="Agree" if yes else "Keep it", emoji="✅" if yes else "✋",
+        label=texts.BUTTON_AGREE if yes else texts.BUTTON_KEEP, emoji="✅" if yes else "✋",
         style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
         custom_id=undo_id(key, vote, seq, seat, code, until, agreed))
 

@@ -60,18 +60,6 @@ COMPONENT_NAMES = {
 }
 #: the part of a custom id that hides nothing: kind, table key, then seat and move count
 _PUBLIC_PART = re.compile(PUBLIC_PART)
-#: what an option of each type is called when it cannot be read
-TYPE_WORDS = {
-    discord.AppCommandOptionType.string: "text",
-    discord.AppCommandOptionType.integer: "a whole number",
-    discord.AppCommandOptionType.number: "a number",
-    discord.AppCommandOptionType.boolean: "yes or no",
-    discord.AppCommandOptionType.user: "a member",
-    discord.AppCommandOptionType.channel: "a channel",
-    discord.AppCommandOptionType.role: "a role",
-    discord.AppCommandOptionType.mentionable: "a member or a role",
-    discord.AppCommandOptionType.attachment: "a file",
-}
 
 
 def describe(interaction: discord.Interaction) -> str:
@@ -109,7 +97,7 @@ def user_message(error: BaseException) -> str | None:
         return texts.UNKNOWN_COMMAND
     if isinstance(error, app_commands.TransformerError):
         # What was typed is quoted briefly: an option holds up to 6,000 characters (item 6).
-        what = TYPE_WORDS.get(error.type, "that kind of value")
+        what = texts.TYPE_WORDS.get(error.type, texts.THAT_KIND_OF_VALUE)
         return texts.UNREADABLE.format(value=texts.quote(error.value), what=what)
     return None
 

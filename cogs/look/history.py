@@ -43,8 +43,10 @@ def history_page(table: Table, entries: Sequence[LogEntry], viewer: int | None,
             continue
         said = move_lines(table, entry, events, viewer, everything) or \
             [texts.HISTORY_HIDDEN]
-        who = names[entry.seat] if entry.seat < len(names) else f"seat {entry.seat + 1}"
-        line = f"**{entry.seq}.** {discord.utils.escape_markdown(who)}: {' '.join(said)}"
+        who = names[entry.seat] if entry.seat < len(names) else \
+            texts.SEAT_WORDS.format(seat=entry.seat + 1)
+        line = texts.HISTORY_LINE.format(seq=entry.seq, who=discord.utils.escape_markdown(who),
+                                         said=" ".join(said))
         lines.append(texts.clip(" ".join(line.split()), HISTORY_LINE))
     return lines, pages
 

@@ -130,14 +130,15 @@ def chapters(table: Table, entries: Sequence[LogEntry]) -> list[tuple[int, str]]
     ad = adapter(table.game_id)
     state = game.setup(len(table.seats), table.options, table.seed)
     view = game.view(state, None)
-    out = [(0, _chapter_label(ad, view, game.title, "The deal"))]
+    out = [(0, _chapter_label(ad, view, game.title, texts.REPLAY_DEAL_CHAPTER))]
     epoch = ad.epoch(view)
     for step, entry in enumerate(entries, 1):
         game.apply(state, entry.seat, entry.action)
         view = game.view(state, None)
         if ad.epoch(view) != epoch:
             epoch = ad.epoch(view)
-            out.append((step, _chapter_label(ad, view, game.title, f"Move {step}")))
+            out.append((step, _chapter_label(ad, view, game.title,
+                                              texts.REPLAY_MOVE_CHAPTER.format(step=step))))
     return out
 
 
@@ -163,8 +164,9 @@ def move_lines(table: Table, entry: LogEntry, events: Sequence[Event], viewer: i
             out.append(texts.fill(e.text, names))
         elif everything:
             for seat in sorted(e.to):
-                who = names[seat] if seat < len(names) else f"seat {seat + 1}"
-                out.append(f"🔒 {texts.fill(who, [])}: {texts.fill(e.text, names, seat)}")
+                who = names[seat] if seat < len(names) else texts.SEAT_WORDS.format(seat=seat + 1)
+                out.append(texts.REPLAY_PRIVATE.format(who=texts.fill(who, []),
+                                                       said=texts.fill(e.text, names, seat)))
         elif viewer is not None and viewer in e.to:
             out.append(texts.fill(e.text, names, viewer))
     return out
@@ -264,7 +266,8 @@ def _chapter_options(marks: list[tuple[int, str]], step: int) -> list[discord.Se
         half = (MENU_SIZE - 2) // 2
         lo = max(1, min(here - half, len(marks) - 1 - (MENU_SIZE - 2)))
         shown = [0, *range(lo, lo + MENU_SIZE - 2), len(marks) - 1]
-    return [discord.SelectOption(label=texts.clip(f"{marks[i][1]} (move {marks[i][0]})",
+    return [discord.SelectOption(label=texts.clip(texts.REPLAY_CHAPTER_OPTION.format(
+                                     chapter=marks[i][1], step=marks[i][0]),
                                                   texts.LABEL_LIMIT),
                                  value=str(marks[i][0]), default=i == here)
             for i in shown]
@@ -323,7 +326,8 @@ def make_gif(table: Table, entries: Sequence[LogEntry], limit: int = GIF_LIMIT
         done = step
         chapter = next((label for at, label in reversed(marks) if at <= step), "")
         png, _, _ = _draw(table, state, None)
-        frames.append((png, f"{chapter} · move {step} of {len(entries)}"))
+        frames.append((png, texts.REPLAY_GIF_FRAME.format(chapter=chapter, step=step,
+                                                           total=len(entries))))
     return animate(frames, limit), len(frames)
 
 
@@ -337,7 +341,8 @@ async def send_gif(interaction: discord.Interaction, table: Table) -> None:
     text = texts.GIF_SENT.format(title=game.title, channel=table.id, count=count,
                                  moves=len(entries), megabytes=len(data) / 1_048_576)
     await interaction.followup.send(
-        text, file=discord.File(io.BytesIO(data), name, description=f"{game.title}: the game"),
+        text, file=discord.File(io.BytesIO(data), name, description=texts.REPLAY_GIF_FILE.format(
+            title=game.title)),
         ephemeral=True)
 
 

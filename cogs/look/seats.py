@@ -28,24 +28,25 @@ def names_of(table: Table) -> list[str]:
     return [s.name for s in table.seats]
 
 
-async def live_table(interaction: discord.Interaction) -> Table:
-    """The lobby or playing table of the interaction's channel, or IllegalAction."""
+async def _channel_table(interaction: discord.Interaction, which: str, refusal: str) -> Table:
+    """The table of the interaction's channel the store's ``which`` reading finds ("live"
+    or "latest"), or IllegalAction: outside a server, or with ``refusal`` when none."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise IllegalAction(texts.NOT_IN_GUILD)
-    table = await bot_of(interaction).store.live(str(interaction.channel_id))
+    table = await getattr(bot_of(interaction).store, which)(str(interaction.channel_id))
     if table is None:
-        raise IllegalAction(texts.NO_TABLE)
+        raise IllegalAction(refusal)
     return table
+
+
+async def live_table(interaction: discord.Interaction) -> Table:
+    """The lobby or playing table of the interaction's channel, or IllegalAction."""
+    return await _channel_table(interaction, "live", texts.NO_TABLE)
 
 
 async def any_table(interaction: discord.Interaction) -> Table:
     """The live table of the channel, else its last one (a finished game's board)."""
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise IllegalAction(texts.NOT_IN_GUILD)
-    table = await bot_of(interaction).store.latest(str(interaction.channel_id))
-    if table is None:
-        raise IllegalAction(texts.NO_TABLE_EVER)
-    return table
+    return await _channel_table(interaction, "latest", texts.NO_TABLE_EVER)
 
 
 def at_table(interaction: discord.Interaction, table: Table, refusal: str = "") -> None:

@@ -25,6 +25,27 @@ CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
 LABEL_LIMIT = 100  # select option labels, autocomplete choice names and values
 
+# -- the labels of the buttons and menus (cogs/look/custom_ids.py makes them) --------------
+BUTTON_HAND = "My hand / act"
+BUTTON_RULES = "Rules"
+BUTTON_JOIN = "Join"
+BUTTON_LEAVE = "Leave"
+BUTTON_ADD_AI = "Add AI"
+BUTTON_START = "Start"
+BUTTON_CLOCK = "Turn clock"
+BUTTON_REPLAY = "Replay"
+BUTTON_HISTORY = "History"
+BUTTON_UNDO_ASK = "Take it back"
+BUTTON_UNDO_SURE = "Yes, ask to take it back"
+BUTTON_FORGET = "Forget me"
+BUTTON_PAGE = "Page"
+BUTTON_GO = "Go"
+BUTTON_GIF = "GIF"
+BUTTON_AGREE = "Agree"
+BUTTON_KEEP = "Keep it"
+MENU_REPLAY_ROUND = "Jump to a round…"
+MENU_REPLAY_VIEW = "Whose view…"
+
 # -- refusals -----------------------------------------------------------------------------
 NO_TABLE = (
     "There is no game table in this channel. Open one with `/game new`, "
@@ -100,6 +121,10 @@ DM_CLOSED = (
     "your cards will not come by DM. Use `/game hand` to see them, privately, any time."
 )
 
+#: a game's defaults (cogs/look/adapters.py): the menu, the prompt, a headline's round
+CHOOSE_MOVE = "Choose your move…"
+YOUR_MOVE = "Your move."
+HEADLINE_ROUND = "{title}, round {round}"
 # -- confirmations ------------------------------------------------------------------------
 WELCOME_DM = (
     "Ahoy! You took a seat at the **{title}** table in {channel}. Once the game begins, this "
@@ -204,6 +229,11 @@ CLOCK_PANEL_HOW = (
     "**Only move** plays a player's one legal move for them after a grace; it is off by "
     "default, since how soon a move is played could tell the others something. "
     "`/game settings` takes any number of minutes.")
+CLOCK_NO_REMINDERS = "No reminders"
+CLOCK_REMIND_AFTER = "Remind after {} of waiting"
+CLOCK_NO_LIMIT = "No time limit"
+CLOCK_LIMIT = "Time limit per turn: {}"
+CLOCK_ON_TIMEOUT = "On time-out: {outcome}"
 CLOCK_PANEL_READ_ONLY = "Only the host or a channel manager can change the turn clock."
 CLOCK_PANEL_UNKNOWN = "That is not one of the clock's choices; pick one from the menu."
 #: the **Turn clock** menu of the grace before a person's only move is played for them
@@ -240,6 +270,19 @@ NOT_HERE_COMMAND = "You may not use that command here."
 UNKNOWN_COMMAND = ("I don't know that command any more; Discord may show an old list. Try "
                    "again shortly.")
 UNREADABLE = "I could not read {value} as {what}."
+#: what an option of each type is called when it cannot be read
+TYPE_WORDS = {
+    discord.AppCommandOptionType.string: "text",
+    discord.AppCommandOptionType.integer: "a whole number",
+    discord.AppCommandOptionType.number: "a number",
+    discord.AppCommandOptionType.boolean: "yes or no",
+    discord.AppCommandOptionType.user: "a member",
+    discord.AppCommandOptionType.channel: "a channel",
+    discord.AppCommandOptionType.role: "a role",
+    discord.AppCommandOptionType.mentionable: "a member or a role",
+    discord.AppCommandOptionType.attachment: "a file",
+}
+THAT_KIND_OF_VALUE = "that kind of value"
 NOT_A_PLAYER = "That person is not a {word} at this table."
 PICK_PLAYER = "Pick the {word} from the list that appears while you type."
 OPTIONS_AS_PAIRS = ("Write the options as name=value pairs (e.g. {name}=value), separated by "
@@ -248,6 +291,19 @@ NO_SUCH_OPTION = ("{title} has no option {names}; its options are: {options} (`/
                   "tells them all, with their values).")
 TABLE_OPEN = "Your table is open. "
 NO_OPEN_TABLES = "No table is open on this server. `/game new` opens one."
+OPTION_DEFAULT = " (default: {value})"
+#: the descriptions of ``/game new``'s own options, and of the log commands' ``table``
+THREAD_OPTION_HELP = "Open the table in a new thread of this channel, so the channel can host several games"
+OPTIONS_OPTION_HELP = "Rules options as name=value, space-separated (/game rules lists them)"
+TABLE_OPTION_HELP = "A finished table of this server (default: this channel's game)"
+PLAYERS_EXACTLY = "{count} players"
+PLAYERS_RANGE = "{least}-{most} players"
+NEW_GAME_COMMAND = "Open {article} {title} table here ({players}); you host it"
+THREAD_NAME = "{title}: {name}'s table"
+OPEN_TABLE_WAITING = "waiting for players"
+OPEN_TABLE_PLAYING = "playing"
+OPEN_TABLE_SEAT = ", a seat is open"
+OPEN_TABLE_LINE = "- <#{channel}>: **{title}**, {state}, {seated}/{most} seated, host <@{host}>"
 OPEN_TABLES = "**Open tables**"
 TABLE_SETTINGS = "**Table settings**"
 
@@ -257,6 +313,10 @@ NOT_YOURS = "That table is on another server."
 NOT_VISIBLE = ("You can look at the tables of the channels you can read, and at the games "
                "you played in.")
 PICK_TABLE = "Pick the table from the list that appears while you type."
+TABLE_FINISHED = "finished"
+TABLE_PLAYING = "still being played"
+TABLE_CHOICE = "{title} #{key}, {state}: {names}"
+EXPORT_FILE = "{title}: the whole game"
 NEVER_DEALT = "That game was never dealt: there is nothing to see."
 EXPORTED = ("📜 The **{title}** game of <#{channel}>, {moves} moves: its seed, options and "
             "every move. `python console.py --open {name}` watches it move by move, or plays "
@@ -272,6 +332,14 @@ REPLAY_NOW = "This is where the game stands now."
 REPLAY_BOARD = "the public board"
 REPLAY_HAND = "{name}'s hand"
 REPLAY_BOARD_OPTION = "The public board"
+REPLAY_DEAL_CHAPTER = "The deal"
+REPLAY_MOVE_CHAPTER = "Move {step}"
+REPLAY_CHAPTER_OPTION = "{chapter} (move {step})"
+REPLAY_GIF_FRAME = "{chapter} · move {step} of {total}"
+REPLAY_GIF_FILE = "{title}: the game"
+#: a seat of a logged move whose name is lost, and a private event as a replay shows it
+SEAT_WORDS = "seat {seat}"
+REPLAY_PRIVATE = "🔒 {who}: {said}"
 GIF_SENT = ("🎞️ **{title}** in <#{channel}>, the whole game on the public board: "
             "{count} pictures from the deal to move {moves}, one per round "
             "({megabytes:.1f} MB).")
@@ -279,6 +347,7 @@ HISTORY_HEAD = "**Moves at the {title} table** in <#{channel}> · page {page} of
 HISTORY_ALL_SHOWN = " · the game is over: every move is shown"
 HISTORY_EMPTY = "No move has been made yet."
 HISTORY_HIDDEN = "(a move kept hidden from you)"
+HISTORY_LINE = "**{seq}.** {who}: {said}"
 UNDO_ASK = (
     "↩️ {asker} asks to take back their last move: {said}\n"
     "{asked}: do you agree? Everyone asked must agree {until}; one “Keep it” keeps the move."
@@ -326,7 +395,28 @@ FORGET_LIVE = (" You are still seated at {live} being played: you keep your seat
                "{which} ends, and then Parley forgets you there too (a placeholder name, and "
                "no rating for you: the game still counts for the others). Nothing more to "
                "do: your request is kept until then, and until then no game rates you.")
+FORGET_RATINGS = "rating"
+FORGET_TABLES = "closed table"
+FORGET_LIVE_TABLES = "table"
+FORGET_ITS_GAME = "its game"
+FORGET_EACH_GAME = "each game"
 FORGET_NOT_YOURS = "This button is for the person who asked to be forgotten; use `/stats forget-me` yourself."
+
+#: the composed lines of /stats: a rating, the leaderboards, a profile
+RATING_WORDS = "**{mu:.1f}** ±{margin:.1f} · {games}, {wins} won"
+LEADERBOARD_OF = "**Leaderboard: {title}**"
+LEADERBOARD_LINE = "{place}. {who}: {rating}"
+LEADERBOARDS = "**Leaderboards of this server**"
+LEADERBOARD_GAME = "\n**{title}** ({players})"
+NO_SUCH_GAME = "There is no game {typed}; the games are: {names}."
+PROFILE_OF = "**Profile of {mention}** on this server"
+PROFILE_TOTALS = "{games}, {wins} won · favourite game: **{title}** ({played})"
+PROFILE_LAST = "Last game: **{title}** in <#{channel}>, <t:{at}:R>, {how}"
+PROFILE_WON = "won"
+RATED_GAME = "rated game"
+PROFILE_PLACED = "placed {nth}"
+PROFILE_PLACE = " · {nth} of {count} here"
+PROFILE_GAME = "- **{title}**: {rating}{where}"
 
 # -- /admin backup (issue 15) ---------------------------------------------------------------
 NOT_MANAGER = ("Only the server's managers (Manage Server or Manage Channels) can take a "
@@ -334,6 +424,8 @@ NOT_MANAGER = ("Only the server's managers (Manage Server or Manage Channels) ca
 BACKUP_SENT = ("A consistent copy of the bot's database, taken {when} while the bot ran "
                "({size}). To restore it: stop the bot, put this file in place of its "
                "database file (`{name}`), start the bot; it upgrades an older copy itself.")
+SIZE_KB = "{n} KB"
+SIZE_MB = "{n:.1f} MB"
 BACKUP_WAIT = "A backup of the database was taken a moment ago; try again in {seconds} seconds."
 BACKUP_TOO_BIG = ("The copy ({size}) is larger than Discord lets me send here ({limit}), "
                   "so it was saved beside the database on the bot's host: `{path}`.")
