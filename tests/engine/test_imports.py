@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 import engine
+from tests.cogs.test_imports import _cycle
 
 ENGINE = Path(engine.__file__).parent
 
@@ -122,34 +123,6 @@ def graph() -> dict[str, set[str]]:
     return {name: module_imports(ast.parse(path.read_text()), name,
                                  path.name == "__init__.py", modules)
             for name, path in paths.items()}
-
-
-def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle, as the modules along it, or None (as tests/cogs/test_imports.py
-    finds one)."""
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(edges.get(node, ())):
-            if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
-            if nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        path.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(edges):
-        if node not in state:
-            found = visit(node)
-            if found:
-                return found
-    return None
 
 
 def _inside(module: str, package: str) -> bool:
