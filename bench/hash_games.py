@@ -38,7 +38,7 @@ from engine.core import Action, IllegalAction  # noqa: E402
 LABELS = True
 
 
-def _text(value: object) -> str:
+def canonical(value: object) -> str:
     return json.dumps(value, sort_keys=True, default=sorted)
 
 
@@ -48,6 +48,40 @@ def option_sets(game: Any) -> list[dict]:
     for name, spec in game.options.items():
         sets += [{name: v} for v in spec.values if v != spec.default]
     return sets
+
+
+def hash_move(h: Any, game: Any, state: Any, seat: int, legal: list, action: Action,
+              steps: int, labels: bool, world_seed: str | None = None) -> None:
+    """One move into ``h`` and played: the seat's legal moves, an illegal move refused every
+    50 moves (the dump unchanged), the move and its events, and every 20 moves the views and
+    the dump. ``world_seed``: also the events' data and, every 20 moves, a world
+    ``determinize`` deals from that seed and the AI's ``evaluate`` (bench/hash_seafarers.py
+    plays without them, as its fingerprints always did)."""
+    h.update(canonical([seat, [[a.kind, a.args, a.label if labels else ""]
+                           for a in legal]]).encode())
+    if steps % 50 == 25:
+        before = canonical(game.dump(state))
+        try:
+            game.apply(state, seat, Action("no such move", {"x": 1}))
+        except IllegalAction as refused:
+            h.update(str(refused).encode())
+        else:
+            raise AssertionError("an illegal move was accepted")
+        if canonical(game.dump(state)) != before:
+            raise AssertionError("a refused move changed the state")
+    events = game.apply(state, seat, action)
+    h.update(canonical([action.kind, action.args, action.label if labels else ""]).encode())
+    for e in events:
+        said = [e.kind, e.text, None if e.to is None else sorted(e.to)]
+        h.update(canonical(said + [e.data] if world_seed is not None else said).encode())
+    if steps % 20 == 0:
+        h.update(canonical([game.view(state, None), game.view(state, seat),
+                        game.dump(state)]).encode())
+        if world_seed is not None:
+            world = game.determinize(state, seat, random.Random(world_seed))
+            h.update(canonical([game.dump(world), game.view(world, seat)]).encode())
+            if hasattr(game, "evaluate"):
+                h.update(repr(game.evaluate(state, seat)).encode())
 
 
 def play(game: Any, n: int, options: dict, seed: str, h: Any, ai: bool) -> int:
@@ -69,32 +103,10 @@ def play(game: Any, n: int, options: dict, seed: str, h: Any, ai: bool) -> int:
             seat = rng.choice(sorted(game.to_act(state)))
             legal = game.legal_actions(state, seat)
             action = rng.choice(legal)
-        h.update(_text([seat, [[a.kind, a.args, a.label if LABELS else ""]
-                               for a in legal]]).encode())
-        if steps % 50 == 25:
-            before = _text(game.dump(state))
-            try:
-                game.apply(state, seat, Action("no such move", {"x": 1}))
-            except IllegalAction as refused:
-                h.update(str(refused).encode())
-            else:
-                raise AssertionError("an illegal move was accepted")
-            if _text(game.dump(state)) != before:
-                raise AssertionError("a refused move changed the state")
-        events = game.apply(state, seat, action)
-        h.update(_text([action.kind, action.args, action.label if LABELS else ""]).encode())
-        for e in events:
-            h.update(_text([e.kind, e.text, None if e.to is None else sorted(e.to),
-                            e.data]).encode())
-        if steps % 20 == 0:
-            h.update(_text([game.view(state, None), game.view(state, seat),
-                            game.dump(state)]).encode())
-            world = game.determinize(state, seat, random.Random(f"{seed}/{steps}"))
-            h.update(_text([game.dump(world), game.view(world, seat)]).encode())
-            if hasattr(game, "evaluate"):
-                h.update(repr(game.evaluate(state, seat)).encode())
+        hash_move(h, game, state, seat, legal, action, steps, LABELS,
+                  world_seed=f"{seed}/{steps}")
         steps += 1
-    h.update(_text([game.result(state), game.dump(state)]).encode())
+    h.update(canonical([game.result(state), game.dump(state)]).encode())
     return steps
 
 

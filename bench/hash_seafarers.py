@@ -20,25 +20,22 @@ that a fast path for the moves legal_actions listed cannot hide a change in the 
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from hash_games import canonical, hash_move  # noqa: E402
 
 from engine import get_game  # noqa: E402
-from engine.core import Action, IllegalAction  # noqa: E402
 from engine.seafarers.scenario_rules import SCENARIOS  # noqa: E402
 
 GAME = get_game("seafarers")
 #: hash the labels of the moves too (--moves-only: not)
 LABELS = True
-
-
-def _text(value: object) -> str:
-    return json.dumps(value, sort_keys=True, default=sorted)
 
 
 def play(scenario: str, n: int, seed: str, h: Any, mode: str) -> int:
@@ -57,27 +54,9 @@ def play(scenario: str, n: int, seed: str, h: Any, mode: str) -> int:
             if mode == "no-offers":
                 legal = [a for a in legal if a.kind != "offer"]
             action = rng.choice(legal)
-        h.update(_text([seat, [[a.kind, a.args, a.label if LABELS else ""]
-                               for a in legal]]).encode())
-        if steps % 50 == 25:
-            before = _text(GAME.dump(state))
-            try:
-                GAME.apply(state, seat, Action("no such move", {"x": 1}))
-            except IllegalAction as refused:
-                h.update(str(refused).encode())
-            else:
-                raise AssertionError("an illegal move was accepted")
-            if _text(GAME.dump(state)) != before:
-                raise AssertionError("a refused move changed the state")
-        events = GAME.apply(state, seat, action)
-        h.update(_text([action.kind, action.args, action.label if LABELS else ""]).encode())
-        for e in events:
-            h.update(_text([e.kind, e.text, None if e.to is None else sorted(e.to)]).encode())
-        if steps % 20 == 0:
-            h.update(_text([GAME.view(state, None), GAME.view(state, seat),
-                            GAME.dump(state)]).encode())
+        hash_move(h, GAME, state, seat, legal, action, steps, LABELS)
         steps += 1
-    h.update(_text([GAME.result(state), GAME.dump(state)]).encode())
+    h.update(canonical([GAME.result(state), GAME.dump(state)]).encode())
     return steps
 
 
