@@ -280,8 +280,9 @@ async def _play_forced(svc: Moves, key: int, now: float) -> ClockEvent:
         if len(legal) != 1:
             # the clock's record disagrees with the state (a change that did not go
             # through a move): the seat is left alone; its next move sets it right
+            # (how many moves it has is left out: a count of moves can tell a hand)
             log.warning("turn clock: seat %s of table %s is recorded as down to one "
-                        "move but has %d", seat, key, len(legal))
+                        "move but has not one now", seat, key)
             skipped.add(seat)
             continue
         # off the event loop, as the AI's choice: a few worlds drawn and looked at
