@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 import render
-from cogs.look import texts
+from cogs.look import texts, turn_texts
 from cogs.look.adapters import adapter
 from cogs.look.custom_ids import LOBBY_KINDS, log_button, sent, table_button
 from cogs.look.texts import fill
@@ -78,7 +78,7 @@ async def board_parts(table: Table, view: dict) -> tuple[discord.Embed, discord.
     title = adapter(table.game_id).headline(view, table.game.title)
     embed = discord.Embed(title=texts.clip(title, 256), colour=COLOUR,
                           description=texts.clip(text, texts.EMBED_LIMIT))
-    embed.set_footer(text="My hand / act: your cards and moves, privately.")
+    embed.set_footer(text=turn_texts.BOARD_FOOTER)
     return embed, discord.File(io.BytesIO(png), "board.png", description=texts.clip(title, 1024))
 
 
@@ -97,12 +97,12 @@ async def hand_parts(table: Table, seat: int, shown: Collection[str] = ()
     view = table.view(table.game, seat)
     png, text = await asyncio.to_thread(_draw_hand, table.game_id, view)
     name = hand_file_name(png)
-    embed = discord.Embed(title=f"Your hand: {table.game.title}", colour=COLOUR,
+    embed = discord.Embed(title=turn_texts.HAND_TITLE.format(title=table.game.title), colour=COLOUR,
                           description=texts.clip(text, texts.EMBED_LIMIT))
     embed.set_image(url=f"attachment://{name}")
     if name in shown:
         return embed, None, view
-    return embed, discord.File(io.BytesIO(png), name, description="Your hand"), view
+    return embed, discord.File(io.BytesIO(png), name, description=turn_texts.HAND_PICTURE), view
 
 
 def status_line(table: Table, view: Mapping[str, Any],
@@ -121,9 +121,10 @@ def status_line(table: Table, view: Mapping[str, Any],
         for s in range(len(table.seats)):
             reason = reason.replace(f"{{p{s}}}", mention(table, s))
         reason = fill(reason, names)
-        label = "Winner" if len(winners) == 1 else "Winners"
+        label = turn_texts.WINNER if len(winners) == 1 else turn_texts.WINNERS
         named = all(mention(table, s) in reason for s in winners)
-        return (f"🏁 **Game over.** {reason}" + ("" if named else f" {label}: {who}."),
+        return (turn_texts.GAME_OVER.format(reason=reason)
+                + ("" if named else turn_texts.WINNER_NAMED.format(label=label, who=who)),
                 winners)
     if table.status != PLAYING:
         return (texts.CLOSED_LINE, [])
@@ -138,7 +139,7 @@ def status_line(table: Table, view: Mapping[str, Any],
         # answer it (issue 14: players play by clicking)
         prompt = fill(str(pending), names, view.get("pending_seat")) + (
             f" ({texts.PANEL_HINT})." if hint else ".")
-    return (f"⏳ {who}: {prompt}" + forced_clause(table, waiting), waiting)
+    return (turn_texts.WAITING_FOR.format(who=who, prompt=prompt) + forced_clause(table, waiting), waiting)
 
 
 def forced_clause(table: Table, waiting: Sequence[int]) -> str:
@@ -207,24 +208,25 @@ def lobby_embed(table: Table) -> discord.Embed:
     """The lobby message: the seats, the options in words, the turn clock, how to play on;
     its title follows the status (issue 14: a lobby that runs itself)."""
     game = table.game
-    lines = [f"{i + 1}. {mention(table, i)}" + (" (host)" if s.player == table.host else "")
+    lines = [f"{i + 1}. {mention(table, i)}" + (turn_texts.LOBBY_HOST if s.player == table.host else "")
              for i, s in enumerate(table.seats)]
-    state = {LOBBY: "a table is open", PLAYING: "the game is on"}.get(
-        table.status, "the table is closed")
-    embed = discord.Embed(title=f"{game.title}: {state}", colour=COLOUR)
+    state = {LOBBY: turn_texts.LOBBY_OPEN, PLAYING: turn_texts.LOBBY_PLAYING}.get(
+        table.status, turn_texts.LOBBY_CLOSED)
+    embed = discord.Embed(title=turn_texts.LOBBY_TITLE.format(title=game.title, state=state),
+                          colour=COLOUR)
     # advanced options (dozens of rules questions) are listed only where they differ
     specs = game.options
     shown = {k: v for k, v in table.options.items()
              if k not in specs or not specs[k].advanced or v != specs[k].default}
     opts = " · ".join(f"{texts.option_name(k)}: {texts.option_value(v, game, k)}"
-                      for k, v in sorted(shown.items())) or "the standard game"
+                      for k, v in sorted(shown.items())) or turn_texts.STANDARD_GAME
     s = table.settings
     clock = texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
                                    s.forced_minutes)
     embed.description = (
-        f"**Captains ({len(table.seats)}/{game.max_players}, "
-        f"at least {game.min_players}):**\n" + "\n".join(lines)
-        + f"\n\n**Options:** {opts}"
+        turn_texts.LOBBY_CAPTAINS.format(seated=len(table.seats), most=game.max_players,
+                                         least=game.min_players, lines="\n".join(lines))
+        + turn_texts.LOBBY_OPTIONS.format(options=opts)
         + (f"\n\n{texts.CLOCK_HEAD}\n{clock}\n\n{texts.LOBBY_HELP}"
            if table.status == LOBBY else "")
     )
@@ -252,14 +254,14 @@ def hand_headline(table: Table, seat: int, view: Mapping[str, Any], reminded: st
         return ""
     asked = line.split(": ", 1)[-1]
     if reminded:
-        return f"{reminded}: the table is waiting for you. {texts.sentence(asked)}"
-    return f"⏳ **It is your turn.** {texts.sentence(asked)}"
+        return turn_texts.HAND_REMINDED.format(head=reminded, asked=texts.sentence(asked))
+    return turn_texts.HAND_YOUR_TURN.format(asked=texts.sentence(asked))
 
 
 def hand_content(table: Table, seat: int, view: Mapping[str, Any], events: Sequence[Event] = (),
                  reminded: str = "", note: str = "") -> str:
     """The words of a hand DM: the table, the headline, ``note`` and the seat's private
     news (``view``: the table's public view)."""
-    lines = [f"**{table.game.title}** in <#{table.id}>", note,
+    lines = [turn_texts.HAND_WHERE.format(title=table.game.title, channel=table.id), note,
              hand_headline(table, seat, view, reminded), *private_texts(table, events, seat)]
     return texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT)

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord.ui import Button, Select
 
-from cogs.look import texts
+from cogs.look import texts, turn_texts
 from cogs.look.actions import encode, label, token
 from cogs.look.adapters import Panel, Pick, Step, adapter, move_command
 from cogs.look.custom_ids import (
@@ -108,7 +108,7 @@ def panel_view(table: Table, seat: int, panel: Panel) -> tuple[discord.ui.View |
     part = 0
     while menu and rows < ROWS:
         chunk, menu = menu[:MENU_SIZE], menu[MENU_SIZE:]
-        placeholder = panel.menu_placeholder if part == 0 else f"More moves ({part + 1})…"
+        placeholder = panel.menu_placeholder if part == 0 else turn_texts.MORE_MOVES.format(part=part + 1)
         items.append(Select(custom_id=act_id(key, seat, moves, part), options=chunk,
                             placeholder=texts.clip(placeholder, 150)))
         rows += 1
@@ -128,17 +128,19 @@ async def panel_message(table: Table, seat: int, note: str = "",
     line, waiting = status_line(table, table.view(table.game, None), hint=False)
     if table.status == PLAYING:
         if seat in waiting:
-            lines.append("**It is your turn.** " + texts.sentence(line.split(": ", 1)[-1]))
+            lines.append(turn_texts.PANEL_YOUR_TURN.format(
+                asked=texts.sentence(line.split(": ", 1)[-1])))
         elif actions:
-            lines.append("The table is not waiting for you, but you may still act. " + line)
+            lines.append(turn_texts.PANEL_MAY_ACT.format(line=line))
         else:
-            lines.append("Nothing to do for you right now. " + line)
+            lines.append(turn_texts.PANEL_NOTHING.format(line=line))
     else:
         lines.append(line)
     panel = adapter(table.game_id).panel(view, actions)
     components, overflow = panel_view(table, seat, panel)
     if overflow:
-        lines.append(f"{overflow} more move(s) are in `{move_command(table.game_id)}`.")
+        lines.append(turn_texts.MORE_IN_COMMAND.format(count=overflow,
+                                                     command=move_command(table.game_id)))
     out = {
         "content": texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT),
         "embed": embed,
@@ -215,18 +217,21 @@ def step_view(table: Table, seat: int, step: Step, path: str) -> discord.ui.View
                             max_values=max(1, min(menu.most, len(options)))))
         row += 1
     if step.plan:  # a move of several steps (a trade offer): one Confirm applies them all
-        text = texts.clip(f"✅ Confirm: {label(step.plan[-1], names)}", BUTTON_LABEL_LIMIT)
+        text = texts.clip(turn_texts.CONFIRM_MOVE.format(move=label(step.plan[-1], names)),
+                          BUTTON_LABEL_LIMIT)
         items.append(Button(label=text, style=discord.ButtonStyle.success, row=row,
                             custom_id=plan_id(key, seat, moves, path)))
     for i, move in enumerate(step.moves[:3]):
         # the move previewed is "Confirm"; a variant of it (Boarding) says what it is
-        text = "✅ Confirm" if i == 0 else f"✅ Confirm: {label(move, names)}"
+        text = (turn_texts.CONFIRM if i == 0
+                else turn_texts.CONFIRM_MOVE.format(move=label(move, names)))
         items.append(action_button(key, seat, moves, move, text, discord.ButtonStyle.success,
                                    row))
     parent = path.rpartition(".")[0]
     if parent:
-        items.append(step_button(key, seat, moves, parent, "Back", emoji="◀️", row=row))
-    items.append(step_button(key, seat, moves, "", "Cancel" if parent else "Back to the panel",
+        items.append(step_button(key, seat, moves, parent, turn_texts.BACK, emoji="◀️",
+                                  row=row))
+    items.append(step_button(key, seat, moves, "", turn_texts.CANCEL if parent else turn_texts.BACK_TO_PANEL,
                              emoji="✖️" if parent else "◀️", row=row))
     return sent(*items)
 

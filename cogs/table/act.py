@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs.look import texts
+from cogs.look import texts, turn_texts
 from cogs.look.actions import label
 from cogs.look.messages import mention, pings
 from cogs.look.seats import at_table, bot_of, typed_seat
@@ -185,7 +185,7 @@ async def remove_ai(interaction: discord.Interaction, table: Table) -> None:
     outcome = await bot.svc.remove_bot(table.id, str(interaction.user.id), time.time())
     after = outcome.table
     await announce(bot, after, texts.BOT_REMOVED.format(
-        name=ais[-1] if ais else "An AI captain", seated=len(after.seats),
+        name=ais[-1] if ais else turn_texts.AN_AI_CAPTAIN, seated=len(after.seats),
         most=after.game.max_players), interaction=interaction, lobby=True)
 
 
@@ -332,7 +332,7 @@ async def clock_event(bot: ParleyBot, event: ClockEvent) -> None:
     if event.kind == "ai-seat":
         formers = [table.seats[s].former for s in event.seats if table.seats[s].former]
         late = texts.join_words(f"<@{p}>" for p in formers)
-        text = texts.TIMEOUT_AI_SEAT.format(late=f" for {late}" if late else "", who=who)
+        text = texts.TIMEOUT_AI_SEAT.format(late=turn_texts.TIME_UP_FOR.format(who=late) if late else "", who=who)
         if table.status == ABANDONED:
             text += " " + texts.ABANDONED_EMPTY
         allowed = discord.AllowedMentions(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Sequence
 import discord
 from discord import app_commands
 
-from cogs.look import texts
+from cogs.look import texts, turn_texts
 from cogs.look.actions import choices, decode, label, ranked
 from cogs.look.adapters import one_move
 from cogs.look.panel import composed_step, panel_message, step_message, step_picture
@@ -73,7 +73,8 @@ def done_text(table: Table, outcome: Outcome, seat: int) -> str:
     # time by the engine) is said once, with how many times
     runs = [(text, len(list(group))) for text, group in itertools.groupby(said)]
     lines = [texts.DONE.format(
-        label="; ".join(text if k == 1 else f"{text} ({k} times)" for text, k in runs))]
+        label="; ".join(text if k == 1 else turn_texts.SAID_TIMES.format(text=text, times=k)
+                        for text, k in runs))]
     lines += [texts.fill(e.text, names, seat) for e in outcome.events
               if e.to is not None and seat in e.to and e.text]
     return texts.clip("\n".join(lines), texts.CONTENT_LIMIT)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.look import texts
+from cogs.look import texts, turn_texts
 from cogs.look.adapters import adapter
 from cogs.look.messages import (
     board_parts,
@@ -574,11 +574,11 @@ async def remind(bot: ParleyBot, event: ClockEvent) -> None:
     view = table.view(table.game, None)
     line, _ = status_line(table, view)
     ref = await bot.store.get_message(table.key, TURN)
-    link = (f" The board: https://discord.com/channels/{table.guild or '@me'}/"
-            f"{ref[0]}/{ref[1]}" if ref else "")
-    head = "⌛ Time is up" if event.timed_out else "⏰ Reminder"
+    link = (turn_texts.BOARD_LINK.format(guild=table.guild or "@me", channel=ref[0],
+                                         message=ref[1]) if ref else "")
+    head = turn_texts.TIME_UP if event.timed_out else turn_texts.REMINDER
     await channel_of(bot, table).send(
-        f"{head}: the table is waiting for {who}.{link}\n{line}".strip(),
+        turn_texts.WAITING_NOTICE.format(head=head, who=who, link=link, line=line).strip(),
         allowed_mentions=pings(table, event.seats),
     )
     for seat in event.seats:

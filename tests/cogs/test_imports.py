@@ -284,21 +284,16 @@ def test_the_plugins_are_the_one_list_of_the_engines_games() -> None:
     assert found == set()
 
 
-#: the homes of the player-facing sentences of cogs/: the platform's words and the games'
-TEXTS = ("look.texts", "look.game_texts")
-#: modules whose sentences have not moved to their home yet (issue 23), each with why: the
-#: move path and the messages are other work in progress; the installer's and the
-#: delivery's words are for the operator's log
-NOT_MOVED_YET = {
+#: the homes of the player-facing sentences of cogs/: the platform's words, the turn's words
+#: (messages, panels, notices) and the games'
+TEXTS = ("look.texts", "look.turn_texts", "look.game_texts")
+#: modules whose words are for the operator, never a player, each with why: they are read in
+#: the bot's log, beside its other log lines
+OPERATOR_WORDS = {
     "bot": "the operator's log (command sync)",
-    "look.messages": "in progress elsewhere",
-    "look.panel": "in progress elsewhere",
     "look.permissions": "Discord's own names of its permissions",
-    "table.act": "in progress elsewhere",
-    "table.clock": "in progress elsewhere",
+    "table.clock": "the operator's log (why a table paused: its channel or server is gone)",
     "table.delivery": "the operator's log (why a delivery paused)",
-    "table.play": "in progress elsewhere",
-    "table.publish": "in progress elsewhere",
 }
 #: modules whose strings with a space and a letter are no sentence of the bot, with why
 NOT_SENTENCES = {
@@ -354,13 +349,13 @@ def sentences(tree: ast.Module, groups: set[str],
 
 
 def test_every_sentence_of_cogs_is_written_in_its_home() -> None:
-    """``cogs/look/texts.py`` (the platform's words) and ``cogs/look/game_texts.py`` (the
-    games') are the homes of what the bot says: no other module of cogs/ writes a
-    sentence, but those ``NOT_MOVED_YET`` and ``NOT_SENTENCES`` name."""
+    """``cogs/look/texts.py`` (the platform's words), ``cogs/look/turn_texts.py`` (the
+    turn's) and ``cogs/look/game_texts.py`` (the games') are the homes of what the bot says: no other module of cogs/ writes a
+    sentence, but those ``OPERATOR_WORDS`` and ``NOT_SENTENCES`` name."""
     groups = {p.group for p in PLUGINS} | {"game", "stats", "admin"}
-    assert set(NOT_MOVED_YET) | set(NOT_SENTENCES) | set(NOT_SENTENCE_TEXTS) <= set(modules())
+    assert set(OPERATOR_WORDS) | set(NOT_SENTENCES) | set(NOT_SENTENCE_TEXTS) <= set(modules())
     found = {f"{name}: line {line}": text for name, path in modules().items()
-             if name not in TEXTS and name not in NOT_MOVED_YET and name not in NOT_SENTENCES
+             if name not in TEXTS and name not in OPERATOR_WORDS and name not in NOT_SENTENCES
              for line, text in sentences(ast.parse(path.read_text()), groups,
                                          NOT_SENTENCE_TEXTS.get(name, set()))}
     assert found == {}
