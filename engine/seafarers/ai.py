@@ -48,22 +48,7 @@ from .planner import (
     plan,
 )
 from .scenario_rules import rules_of
-from .state import (
-    BANK_EACH,
-    COMPOSE,
-    DISCARD,
-    FREE_ROUTES,
-    GOLD,
-    HARBOURS,
-    MAIN,
-    PLENTY,
-    ROBBER,
-    ROLL,
-    SETUP_ROUTE,
-    SETUP_SETTLE,
-    STEAL,
-    State,
-)
+from .state import BANK_EACH, Phase, State
 from .victory import public_vp, total_vp
 
 #: offers the AI makes in one turn at most (the rules allow OFFERS_PER_TURN). Measured
@@ -95,43 +80,43 @@ def ai_action(
         by.setdefault(k, []).append(a)
     ph = s.phase
     hand = s.hands[seat]
-    if ph == HARBOURS:
+    if ph == Phase.HARBOURS:
         return _act("harbour", _best(by["harbour"], lambda a: _harbour_worth(s, a["e"])))
-    if ph == SETUP_SETTLE:
+    if ph == Phase.SETUP_SETTLE:
         a = _best(by["settlement"], lambda a: (corner_value(s, a["c"]), -a["c"]))
         return _act("settlement", a)
-    if ph == SETUP_ROUTE or ph == FREE_ROUTES:
+    if ph == Phase.SETUP_ROUTE or ph == Phase.FREE_ROUTES:
         routes = [(k, a) for k, a in moves if k in ("road", "ship")]
         if not routes:
             return _act("stop", {})
-        origin = s.last_settlement if ph == SETUP_ROUTE else None
+        origin = s.last_settlement if ph == Phase.SETUP_ROUTE else None
         k, a = planner.route_move(s, seat, routes, origin)
         return _act(k, a)
-    if ph == DISCARD:
+    if ph == Phase.DISCARD:
         i = max(range(5), key=lambda i: (hand[i], -i))
         return _act("discard", {"res": RESOURCES[i]})
-    if ph in (GOLD, PLENTY):
+    if ph in (Phase.GOLD, Phase.PLENTY):
         goal = planner.goal(s, seat)
         need = planner.need(s, seat, goal)
-        opts = [a["res"] for a in by[ph == GOLD and "gold" or "plenty"]]
+        opts = [a["res"] for a in by[ph == Phase.GOLD and "gold" or "plenty"]]
         res = max(opts, key=lambda r: (need[RI[r]], -hand[RI[r]], -RI[r]))
-        return _act("gold" if ph == GOLD else "plenty", {"res": res})
-    if ph == ROBBER:
+        return _act("gold" if ph == Phase.GOLD else "plenty", {"res": res})
+    if ph == Phase.ROBBER:
         return _robber(s, seat, by)
-    if ph == STEAL:
+    if ph == Phase.STEAL:
         v = max(by["steal"], key=lambda a: (public_vp(s, a["seat"]), -a["seat"]))
         return _act("steal", v)
-    if ph == COMPOSE:
+    if ph == Phase.COMPOSE:
         plan = _proposal(s, seat, s.offers_made - 1) if propose else None
         o = s.offer
         return _compose_step(by, "offer", o["give"], o["get"], plan)
-    if ph == ROLL:
+    if ph == Phase.ROLL:
         if "play" in by and s.robber is not None and _robber_on_me(s, seat):
             for a in by["play"]:
                 if a["card"] == "knight":
                     return _act("play", a)
         return _act("roll", {})
-    if ph == MAIN:
+    if ph == Phase.MAIN:
         if seat != s.turn:  # only answers to an open offer: optional (offers.py)
             return _answer(s, seat, by)
         if s.offer is not None:

@@ -37,7 +37,7 @@ from engine.core import Action
 
 from .board import TERRAIN_WORDS, place_name
 from .scenarios import layout
-from .state import OVER, State
+from .state import Phase, State
 
 #: the phase in which a player takes a number chip from the main island
 CHIP = "chip"
@@ -135,7 +135,7 @@ def begin(s: State) -> list[tuple[str, Any]]:
     """After a move: if a hex is owed a chip, the CHIP phase begins for the seat that
     reached it (the phase and turn to go back to are kept in ``s.extra["back"]``)."""
     picks = s.extra["picks"]
-    if not picks or s.phase in (CHIP, OVER):
+    if not picks or s.phase in (CHIP, Phase.OVER):
         return []
     s.extra["back"] = [s.phase, s.turn]
     s.phase = CHIP

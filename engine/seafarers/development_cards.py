@@ -19,7 +19,7 @@ from typing import Any
 from .board import RESOURCES
 from .building import COST, free_route_possible, place_route
 from .hands import RI, pay
-from .state import FREE_ROUTES, PLENTY, ROBBER, State
+from .state import Phase, State
 from .words import P
 
 DEV_NAMES = {
@@ -55,7 +55,7 @@ def play_development_card(s: State, seat: int, card: str,
     back = s.phase
     if card == "knight":
         ev.extend(count_knight(s, seat))
-        s.ret, s.phase = back, ROBBER
+        s.ret, s.phase = back, Phase.ROBBER
     elif card == "road_building":
         _road_building(s, seat, back)
     elif card == "plenty":
@@ -81,7 +81,7 @@ def _road_building(s: State, seat: int, back: str) -> None:
     """Two free roads or ships, placed one at a time (``place_free_route``); none if the
     seat has no place for one."""
     s.free = 2
-    s.ret, s.phase = back, FREE_ROUTES
+    s.ret, s.phase = back, Phase.FREE_ROUTES
     if not free_route_possible(s, seat):
         s.free = 0
         s.phase = back
@@ -91,7 +91,7 @@ def _year_of_plenty(s: State, back: str) -> None:
     """Two resources of choice, taken one at a time (``take_plenty``); none from an empty
     bank."""
     s.free = 2
-    s.ret, s.phase = back, PLENTY
+    s.ret, s.phase = back, Phase.PLENTY
     if not any(s.bank):
         s.free, s.phase = 0, back
 

@@ -25,7 +25,7 @@ from .hands import RI
 from .offers import offer_text
 from .robber_and_pirate import victims_at
 from .scenario_rules import harbour_words, rules_of
-from .state import FREE_ROUTES, SETUP_ROUTE, SETUP_SETTLE, State
+from .state import Phase, State
 from .words import P, edge_name, hex_name, hex_words
 
 
@@ -87,12 +87,12 @@ def words_key(s: State, seat: int, kind: str, args: Mapping[str, Any]) -> tuple:
     you rob)."""
     if kind in ("settlement", "city"):
         c = args["c"]
-        if kind == "settlement" and s.phase in (SETUP_SETTLE, SETUP_ROUTE):
+        if kind == "settlement" and s.phase in (Phase.SETUP_SETTLE, Phase.SETUP_ROUTE):
             return ("settlement", c, "start")
         return (kind, c)
     if kind in ("road", "ship"):
         e = args["e"]
-        if s.phase in (SETUP_SETTLE, SETUP_ROUTE, FREE_ROUTES):
+        if s.phase in (Phase.SETUP_SETTLE, Phase.SETUP_ROUTE, Phase.FREE_ROUTES):
             return (kind, e, "free")
         return (kind, e)
     if kind == "harbour":

@@ -37,21 +37,7 @@ from .offers import OFFER_MAX, OFFERS_PER_TURN, in_order, offer_text
 from .robber_and_pirate import victims_at  # noqa: F401  (imported from here too)
 from .scenario_rules import rules_of
 from .ships import movable_ships_of
-from .state import (
-    COMPOSE,
-    DISCARD,
-    FREE_ROUTES,
-    GOLD,
-    HARBOURS,
-    MAIN,
-    PLENTY,
-    ROBBER,
-    ROLL,
-    SETUP_ROUTE,
-    SETUP_SETTLE,
-    STEAL,
-    State,
-)
+from .state import Phase, State
 from .turn import to_act
 
 # -- the Actions whose labels depend on no board, made once -----------------------------------
@@ -106,13 +92,13 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
     """The seat's legal moves; with ``only``, just the moves of that kind (for the check of
     one move: the main phase then skips the other kinds' work)."""
     ph = s.phase
-    if ph == MAIN:
+    if ph == Phase.MAIN:
         if seat != s.turn:
             return _answer_moves(s, seat, only) if s.offer is not None else []
         if s.offer is None:
             return _main_moves(s, seat, only)
         return _offer_moves(s, only) + _main_moves(s, seat, only)
-    if ph == ROLL:
+    if ph == Phase.ROLL:
         if seat != s.turn:
             return []
         if s.dev_played or not s.devs[seat]:
@@ -120,12 +106,12 @@ def legal(s: State, seat: int, only: str | None = None) -> list[Action]:
         out = _dev_moves(s, seat)
         out.append(_ROLL)
         return out
-    if ph == COMPOSE:
+    if ph == Phase.COMPOSE:
         if seat != s.turn:
             return []
         o = s.offer
         return _compose_moves(s, seat, o["give"], o["get"], "offer", only)
-    if ph == DISCARD:  # the seats that owe cards act (to_act)
+    if ph == Phase.DISCARD:  # the seats that owe cards act (to_act)
         owed = s.owed[seat] if 0 <= seat < s.n else 0
         if owed <= 0:
             return []
@@ -146,22 +132,22 @@ def _step_moves(s: State, seat: int, ph: str) -> list[Action]:
     """The moves of a step the game waits for the seat in: a gold pick or Year of Plenty, the
     robber, whom to rob, Road Building, the founding phase, New World's harbours, or a
     phase of the scenario's own."""
-    if ph == GOLD or ph == PLENTY:  # a resource of choice, from what the bank holds
-        res = _BY_RES["gold" if ph == GOLD else "plenty"]
+    if ph == Phase.GOLD or ph == Phase.PLENTY:  # a resource of choice, from what the bank holds
+        res = _BY_RES["gold" if ph == Phase.GOLD else "plenty"]
         return [res[i] for i in range(5) if s.bank[i] > 0]
-    if ph == ROBBER:
+    if ph == Phase.ROBBER:
         return _robber_moves(s, seat)
-    if ph == STEAL:
+    if ph == Phase.STEAL:
         return [_SEAT["steal"][v] for v in s.victims]
-    if ph == FREE_ROUTES:
+    if ph == Phase.FREE_ROUTES:
         return _free_route_moves(s, seat)
-    if ph == SETUP_SETTLE:
+    if ph == Phase.SETUP_SETTLE:
         return founding_moves(s, seat)
-    if ph == HARBOURS:
+    if ph == Phase.HARBOURS:
         top = s.extra["harbours"][-1]
         return [_kept(s, seat, ("harbour", e, top), "harbour", {"e": e})
                 for e in rules_of(s).harbour_places(s)]
-    if ph == SETUP_ROUTE:
+    if ph == Phase.SETUP_ROUTE:
         return [_kept(s, seat, (kind, e, "free"), kind, {"e": e})
                 for kind, e in rules_of(s).start_routes(s, seat, s.last_settlement)]
     return rules_of(s).phase_moves(s, seat)  # a phase of the scenario's own
@@ -467,7 +453,7 @@ def _offer_moves(s: State, only: str | None = None) -> list[Action]:
     countered, or withdraw it (any other move of his ends it too: rules.py)."""
     if only is not None and only not in ("trade", "withdraw"):
         return []
-    if s.phase != MAIN:
+    if s.phase != Phase.MAIN:
         return []
     out = [_SEAT["trade"][p] for p in offers.partners(s)]
     out.append(_BARE["withdraw"])

@@ -51,7 +51,7 @@ from typing import Any
 
 from .board import RESOURCES
 from .house_rule import house_answer
-from .state import COMPOSE, MAIN, State
+from .state import Phase, State
 
 #: player-to-player offers a player may make in one turn (our decision: keeps a turn moving)
 OFFERS_PER_TURN = 2
@@ -111,7 +111,7 @@ def offer_text(side: dict[str, int]) -> str:
 
 def is_open(s: State) -> bool:
     """An offer has been sent and is open (the main phase of its player)."""
-    return s.offer is not None and s.phase == MAIN
+    return s.offer is not None and s.phase == Phase.MAIN
 
 
 def holds(s: State, seat: int, side: dict[str, int]) -> bool:
@@ -162,18 +162,18 @@ def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> list[tuple[str
     if kind == "offer":
         s.offer = {"give": {}, "get": {}, "answers": [None] * s.n, "counters": {}}
         s.offers_made += 1
-        s.phase = COMPOSE
+        s.phase = Phase.COMPOSE
         return []
     if kind in ("offer_give", "offer_get"):
         add_card(s.offer["give" if kind == "offer_give" else "get"], args["res"])
         return []
     if kind == "offer_cancel":
         s.offer = None
-        s.phase = MAIN
+        s.phase = Phase.MAIN
         return []
     if kind == "offer_send":
         s.offer["answers"][s.turn] = "offerer"
-        s.phase = MAIN
+        s.phase = Phase.MAIN
         ev = [(f"{_p(seat)} offers {offer_text(s.offer['give'])} for "
                f"{offer_text(s.offer['get'])}.", None)]
         ev.extend(house_rule_answers(s))

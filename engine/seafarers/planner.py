@@ -25,7 +25,7 @@ from .board import RESOURCE_OF, Board
 from .building import COST
 from .facts import distance_ok, facts, pieces_left
 from .scenario_rules import face_down_left, rules_of
-from .state import SETUP_ROUTE, SETUP_SETTLE, State
+from .state import Phase, State
 
 #: a number's pips: the ways two dice roll it (the dots under its number)
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
@@ -64,7 +64,7 @@ def corner_value(s: State, c: int, seat: int | None = None) -> float:
             if hope:
                 v += hope
                 kinds.add(t)
-    if seat is not None and s.phase not in (SETUP_SETTLE, SETUP_ROUTE):
+    if seat is not None and s.phase not in (Phase.SETUP_SETTLE, Phase.SETUP_ROUTE):
         v += VP_WORTH * rules_of(s).settle_bonus(s, seat, c)
     return v + len(kinds)
 
@@ -81,7 +81,7 @@ def plan(s: State, seat: int, origin: int | None = None) -> Plan | None:
     player's building, a piece already laid, or (a ship) the pirate. Kept with the seat's
     facts: the same pieces, robber and phase give the same plan."""
     sf = facts(s).seat(s, seat)
-    key = ("plan", origin, s.robber, s.phase in (SETUP_SETTLE, SETUP_ROUTE))
+    key = ("plan", origin, s.robber, s.phase in (Phase.SETUP_SETTLE, Phase.SETUP_ROUTE))
     if key in sf.memo:
         return sf.memo[key]
     seen, frontier = _plan_starts(s, sf, seat, origin)

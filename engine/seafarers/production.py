@@ -15,7 +15,7 @@ from typing import Any
 from .board import RESOURCE_OF, RESOURCES
 from .facts import facts
 from .hands import RI, cards_text
-from .state import GOLD, MAIN, State
+from .state import Phase, State
 from .words import P
 
 
@@ -159,8 +159,8 @@ def after_production(s: State) -> None:
     is empty, the rest is lost."""
     if not any(s.bank):
         s.owed = [0] * s.n
-    s.phase = GOLD if any(s.owed) else MAIN
-    s.ret = MAIN
+    s.phase = Phase.GOLD if any(s.owed) else Phase.MAIN
+    s.ret = Phase.MAIN
 
 
 def pick_gold(s: State, seat: int, res: str) -> list[tuple[str, Any]]:

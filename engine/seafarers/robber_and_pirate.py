@@ -19,7 +19,7 @@ from .board import RESOURCES
 from .chance import draw
 from .facts import put_pirate
 from .hands import RI, n_cards
-from .state import DISCARD, MAIN, ROBBER, STEAL, State
+from .state import Phase, State
 from .words import P, hex_name
 
 
@@ -29,8 +29,8 @@ def seven_is_rolled(s: State) -> None:
     for p in range(s.n):
         k = n_cards(s, p)
         s.owed[p] = k // 2 if k > 7 else 0
-    s.ret = MAIN
-    s.phase = DISCARD if any(s.owed) else ROBBER
+    s.ret = Phase.MAIN
+    s.phase = Phase.DISCARD if any(s.owed) else Phase.ROBBER
 
 
 def discard(s: State, seat: int, res: str) -> list[tuple[str, Any]]:
@@ -44,7 +44,7 @@ def discard(s: State, seat: int, res: str) -> list[tuple[str, Any]]:
     if s.owed[seat] == 0:
         ev.append((f"{P(seat)} has discarded.", None))
     if not any(s.owed):
-        s.phase = ROBBER
+        s.phase = Phase.ROBBER
     return ev
 
 
@@ -85,7 +85,7 @@ def _rob(s: State, seat: int, kind: str, h: int) -> list[tuple[str, Any]]:
         ev = steal(s, seat, s.victims[0])
         s.phase = s.ret
         return ev
-    s.phase = STEAL if s.victims else s.ret
+    s.phase = Phase.STEAL if s.victims else s.ret
     return []
 
 

@@ -75,21 +75,7 @@ from .robber_and_pirate import discard, move_pirate, move_robber, rob_chosen
 from .scenario_rules import rules_of
 from .setup import found_settlement, new_state, place_start_route, snake
 from .ships import may_move_ship, movable_ships, move_ship, open_ships
-from .state import (
-    COMPOSE,
-    DISCARD,
-    FREE_ROUTES,
-    GOLD,
-    HARBOURS,
-    MAIN,
-    PLENTY,
-    ROBBER,
-    ROLL,
-    SETUP_ROUTE,
-    SETUP_SETTLE,
-    STEAL,
-    State,
-)
+from .state import Phase, State
 from .turn import end_turn, roll_dice, to_act
 from .victory import VP_MOVES, check_win, public_vp, total_vp
 from .words import P, edge_name, hex_name, hex_words
@@ -115,24 +101,24 @@ TURN_MOVES: dict[str, Callable[[State, int, dict[str, Any]], Events]] = {
 
 #: the moves of every other phase, by phase (the move's kind given too)
 PHASE_MOVES: dict[str, Callable[[State, int, str, dict[str, Any]], Events]] = {
-    COMPOSE: offers.play,
-    HARBOURS: lambda s, seat, kind, a: rules_of(s).place_harbour(s, seat, a["e"]),
-    SETUP_SETTLE: lambda s, seat, kind, a: found_settlement(s, seat, a["c"]),
-    SETUP_ROUTE: lambda s, seat, kind, a: place_start_route(s, seat, kind, a["e"]),
-    DISCARD: lambda s, seat, kind, a: discard(s, seat, a["res"]),
-    GOLD: lambda s, seat, kind, a: pick_gold(s, seat, a["res"]),
-    ROBBER: lambda s, seat, kind, a: (move_robber if kind == "robber" else move_pirate)(
+    Phase.COMPOSE: offers.play,
+    Phase.HARBOURS: lambda s, seat, kind, a: rules_of(s).place_harbour(s, seat, a["e"]),
+    Phase.SETUP_SETTLE: lambda s, seat, kind, a: found_settlement(s, seat, a["c"]),
+    Phase.SETUP_ROUTE: lambda s, seat, kind, a: place_start_route(s, seat, kind, a["e"]),
+    Phase.DISCARD: lambda s, seat, kind, a: discard(s, seat, a["res"]),
+    Phase.GOLD: lambda s, seat, kind, a: pick_gold(s, seat, a["res"]),
+    Phase.ROBBER: lambda s, seat, kind, a: (move_robber if kind == "robber" else move_pirate)(
         s, seat, a["hex"]),
-    STEAL: lambda s, seat, kind, a: rob_chosen(s, seat, a["seat"]),
-    PLENTY: lambda s, seat, kind, a: take_plenty(s, seat, a["res"]),
-    FREE_ROUTES: lambda s, seat, kind, a: place_free_route(s, seat, kind, a.get("e")),
+    Phase.STEAL: lambda s, seat, kind, a: rob_chosen(s, seat, a["seat"]),
+    Phase.PLENTY: lambda s, seat, kind, a: take_plenty(s, seat, a["res"]),
+    Phase.FREE_ROUTES: lambda s, seat, kind, a: place_free_route(s, seat, kind, a.get("e")),
 }
 
 
 def play(s: State, seat: int, kind: str, args: dict[str, Any]) -> Events:
     """Apply a legal move; returns events as (text, to) with to None for public."""
     ph = s.phase
-    if ph == MAIN or ph == ROLL:  # the most frequent moves
+    if ph == Phase.MAIN or ph == Phase.ROLL:  # the most frequent moves
         if s.offer is None:
             return TURN_MOVES[kind](s, seat, args)
         return _with_offer_open(s, seat, kind, args)

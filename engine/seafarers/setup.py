@@ -19,15 +19,7 @@ from .facts import put_building, put_route
 from .hands import RI, cards_text
 from .longest_route import route_length
 from .scenario_rules import rules_of, scenario_rules
-from .state import (
-    BANK_EACH,
-    DEV_DECK,
-    GOLD,
-    ROLL,
-    SETUP_ROUTE,
-    SETUP_SETTLE,
-    State,
-)
+from .state import BANK_EACH, DEV_DECK, Phase, State
 from .words import P, edge_name
 
 
@@ -80,7 +72,7 @@ def found_settlement(s: State, seat: int, c: int) -> list[tuple[str, Any]]:
     ev.extend(rules_of(s).after_settlement(s, seat, c, True))
     if s.setup_step >= s.n:  # the second settlement yields its resources
         ev.extend(start_yield(s, seat, c))
-    s.phase = SETUP_ROUTE
+    s.phase = Phase.SETUP_ROUTE
     return ev
 
 
@@ -116,10 +108,10 @@ def place_start_route(s: State, seat: int, kind: str, e: int) -> list[tuple[str,
     order = snake(s.n)
     if s.setup_step < len(order):
         s.turn = order[s.setup_step]
-        s.phase = SETUP_SETTLE
+        s.phase = Phase.SETUP_SETTLE
     else:
         s.turn = 0
-        s.phase = ROLL
+        s.phase = Phase.ROLL
     if any(s.owed):
-        s.ret, s.phase = s.phase, GOLD
+        s.ret, s.phase = s.phase, Phase.GOLD
     return ev

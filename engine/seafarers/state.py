@@ -30,16 +30,21 @@ from .scenarios import layout
 
 SCHEMA = 3
 
-#: New World: the players place the harbours, one at a time, before the founding phase
-HARBOURS = "harbours"
-SETUP_SETTLE, SETUP_ROUTE = "setup_settlement", "setup_route"
-ROLL, MAIN, DISCARD, ROBBER, STEAL, GOLD = "roll", "main", "discard", "robber", "steal", "gold"
-FREE_ROUTES, PLENTY = "free_routes", "plenty"
-#: COMPOSE: the player on turn puts an offer together (offers.py); ANSWER and CONFIRM are
-#: the phases of schema 2 in which the game waited for every answer, then for the offerer
-#: (read only by load, which upgrades them)
-COMPOSE, ANSWER, CONFIRM = "offer", "answers", "confirm"
-OVER = "over"
+
+class Phase:
+    """What the game waits for (``State.phase``), as stored in a dump."""
+
+    #: New World: the players place the harbours, one at a time, before the founding phase
+    HARBOURS = "harbours"
+    SETUP_SETTLE, SETUP_ROUTE = "setup_settlement", "setup_route"
+    ROLL, MAIN, DISCARD, ROBBER, STEAL, GOLD = "roll", "main", "discard", "robber", "steal", "gold"
+    FREE_ROUTES, PLENTY = "free_routes", "plenty"
+    #: COMPOSE: the player on turn puts an offer together (offers.py); ANSWER and CONFIRM
+    #: are the phases of schema 2 in which the game waited for every answer, then for the
+    #: offerer (read only by load, which upgrades them)
+    COMPOSE, ANSWER, CONFIRM = "offer", "answers", "confirm"
+    OVER = "over"
+
 
 #: bank: 19 of each resource (catan-base.md)
 BANK_EACH = 19
@@ -90,8 +95,8 @@ class State:
     extra: dict[str, Any] = field(default_factory=dict)
     turn: int = 0  # the seat on turn
     round: int = 1  # the round, from 1
-    phase: str = SETUP_SETTLE  # what the game waits for (the names above)
-    ret: str = MAIN  # where the robber, a steal or gold choices return to
+    phase: str = Phase.SETUP_SETTLE  # what the game waits for (a Phase)
+    ret: str = Phase.MAIN  # where the robber, a steal or gold choices return to
     setup_step: int = 0  # start placements done (snake order)
     last_settlement: int | None = None  # the start settlement awaiting its road or ship
     owed: list[int] = field(default_factory=list)  # cards to discard / gold picks per seat
@@ -158,8 +163,8 @@ def _from_schema_2(s: State) -> State:
     counter-offer being put together included); nobody is under the house rule until they
     end a turn so."""
     s.house_rule = [False] * s.n
-    if s.phase in (ANSWER, CONFIRM):
-        s.phase = MAIN
+    if s.phase in (Phase.ANSWER, Phase.CONFIRM):
+        s.phase = Phase.MAIN
     return s
 
 

@@ -16,7 +16,7 @@ from . import development_cards, offers, ships
 from .chance import die, draw
 from .production import after_production, produce
 from .robber_and_pirate import seven_is_rolled
-from .state import DISCARD, GOLD, MAIN, OVER, ROLL, State
+from .state import Phase, State
 from .victory import end_at_round_limit
 from .words import P
 
@@ -33,11 +33,11 @@ def to_act(s: State) -> frozenset[int]:
     """The seats the game waits for: the player on turn, but on a 7 those who discard and
     after a roll on a gold field those who pick. A trade offer waits for its maker alone:
     answering it is optional (offers.py)."""
-    if s.phase in (ROLL, MAIN):
+    if s.phase in (Phase.ROLL, Phase.MAIN):
         return _ONE[s.turn]
-    if s.phase == OVER:
+    if s.phase == Phase.OVER:
         return _NOBODY
-    if s.phase in (DISCARD, GOLD):
+    if s.phase in (Phase.DISCARD, Phase.GOLD):
         return frozenset(p for p in range(s.n) if s.owed[p] > 0)
     return _ONE[s.turn]
 
@@ -79,7 +79,7 @@ def end_turn(s: State, seat: int, house_rule: bool = False) -> list[tuple[str, A
     s.offers_made = 0
     s.dice = None
     s.turn = (seat + 1) % s.n
-    s.phase = ROLL
+    s.phase = Phase.ROLL
     if s.turn == 0 and s.round < s.round_limit:
         s.round += 1
     elif s.turn == 0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .facts import facts
-from .state import OVER, SETUP_ROUTE, SETUP_SETTLE, State
+from .state import Phase, State
 from .words import P
 
 #: the moves after which the player on turn may hold more victory points than before
@@ -38,7 +38,7 @@ def total_vp(s: State, seat: int) -> int:
 
 def check_win(s: State) -> list[tuple[str, Any]]:
     """Victory at the scenario's target, on one's own turn (catan-base.md "The end")."""
-    if s.phase in (SETUP_SETTLE, SETUP_ROUTE, OVER):
+    if s.phase in (Phase.SETUP_SETTLE, Phase.SETUP_ROUTE, Phase.OVER):
         return []
     p = s.turn
     if total_vp(s, p) >= s.target:
@@ -48,7 +48,7 @@ def check_win(s: State) -> list[tuple[str, Any]]:
             "scores": vps,
             "reason": f"{P(p)} reaches {vps[p]} victory points (target {s.target}).",
         }
-        s.phase = OVER
+        s.phase = Phase.OVER
         s.offer = None
         return [(s.result["reason"], None)]
     return []
@@ -65,5 +65,5 @@ def end_at_round_limit(s: State) -> list[tuple[str, Any]]:
         "reason": f"The round limit ({s.round_limit}) is reached: the most victory "
                   f"points win ({top}).",
     }
-    s.phase = OVER
+    s.phase = Phase.OVER
     return [(s.result["reason"], None)]

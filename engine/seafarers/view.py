@@ -40,23 +40,7 @@ from .hands import RI, n_cards
 from .moves import start_spots
 from .offers import in_order, is_open, offer_text
 from .scenario_rules import harbour_words, rules_of
-from .state import (
-    COMPOSE,
-    DISCARD,
-    FREE_ROUTES,
-    GOLD,
-    HARBOURS,
-    MAIN,
-    OVER,
-    PLENTY,
-    ROBBER,
-    ROLL,
-    SETUP_ROUTE,
-    SETUP_SETTLE,
-    STEAL,
-    State,
-    clone,
-)
+from .state import Phase, State, clone
 from .turn import to_act
 from .victory import public_vp, total_vp
 from .words import P
@@ -65,32 +49,32 @@ from .words import P
 def pending(s: State) -> tuple[str | None, int | None]:
     ph = s.phase
     t = s.turn
-    if ph == HARBOURS:
+    if ph == Phase.HARBOURS:
         return (f"{{name}} places the {harbour_words(s.extra['harbours'][-1])} harbour on "
                 "a coast"), t
-    if ph == SETUP_SETTLE:
+    if ph == Phase.SETUP_SETTLE:
         return "{name} founds a start settlement", t
-    if ph == SETUP_ROUTE:
+    if ph == Phase.SETUP_ROUTE:
         return "{name} places a road or ship beside the new settlement", t
-    if ph == ROLL:
+    if ph == Phase.ROLL:
         return "{name} rolls the dice (or plays a development card first)", t
-    if ph == MAIN:
+    if ph == Phase.MAIN:
         if s.offer is not None:
             return offer_words(s), t
         return "{name} trades and builds, then ends the turn", t
-    if ph == DISCARD:
+    if ph == Phase.DISCARD:
         return "Players with more than 7 cards discard half of them", None
-    if ph == GOLD:
+    if ph == Phase.GOLD:
         return "Players pick their resources from the gold field", None
-    if ph == ROBBER:
+    if ph == Phase.ROBBER:
         return "{name} moves the robber or the pirate", t
-    if ph == STEAL:
+    if ph == Phase.STEAL:
         return "{name} picks whom to steal from", t
-    if ph == FREE_ROUTES:
+    if ph == Phase.FREE_ROUTES:
         return "{name} places free roads or ships (Road Building)", t
-    if ph == PLENTY:
+    if ph == Phase.PLENTY:
         return "{name} takes resources from the bank (Year of Plenty)", t
-    if ph == COMPOSE:
+    if ph == Phase.COMPOSE:
         return "{name} is making a trade offer", t
     return rules_of(s).pending_words(s)  # a phase of the scenario's own
 
@@ -122,7 +106,7 @@ def _offer_view(s: State, seat: int | None) -> dict[str, Any] | None:
     sees them: the cards he puts up show what he holds, and he may yet cancel. A decision:
     catan-base.md ("A turn" 3) says nothing of preparing an offer; at a table an offer is
     heard only once it is spoken."""
-    if s.offer is None or (s.phase == COMPOSE and seat != s.turn):
+    if s.offer is None or (s.phase == Phase.COMPOSE and seat != s.turn):
         return None
     answers = [a if a != "composing" else None for a in s.offer["answers"]]
     counters = {
@@ -168,16 +152,16 @@ def places(s: State) -> list[int]:
     at Discord's size. Public: it follows from the pieces, the pirate and whose turn it
     is, never from a hand."""
     ph = s.phase
-    if ph == OVER:
+    if ph == Phase.OVER:
         return []
     sr = rules_of(s)
     b = s.board
     seat = s.turn
-    if ph == HARBOURS:
+    if ph == Phase.HARBOURS:
         return sorted({c for e in sr.harbour_places(s) for c in b.edges[e]})
-    if ph == SETUP_SETTLE:
+    if ph == Phase.SETUP_SETTLE:
         return [a.args["c"] for a in start_spots(s, seat)]
-    if ph == SETUP_ROUTE:
+    if ph == Phase.SETUP_ROUTE:
         return sorted({c for _, e in sr.start_routes(s, seat, s.last_settlement)
                        for c in b.edges[e]})
     sf = facts(s).seat(s, seat)
@@ -232,7 +216,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "result": s.result,
         **sr.view_keys(s),  # the scenario's own public things (trade lines, chip bag)
     }
-    if s.phase == OVER:
+    if s.phase == Phase.OVER:
         v["vp_total"] = [total_vp(s, p) for p in range(s.n)]
     if seat is not None:
         v.update(_own(s, seat))

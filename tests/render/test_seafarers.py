@@ -359,11 +359,11 @@ def _crossed():
     """A Great Crossing board with one trade line: red's three ships from red's settlement
     in the west to blue's in the east (tests/engine/seafarers/test_great_crossing.py draws
     the rulebook's cases; this is case 1)."""
-    from engine.seafarers.state import MAIN
+    from engine.seafarers.state import Phase
     from tests.engine.seafarers.test_great_crossing import _crossing, _ship, _ships
 
     s = GAME.setup(4, {"scenario": "great_crossing"}, "drawn-line")
-    s.phase, s.turn, s.setup_step = MAIN, 0, 8
+    s.phase, s.turn, s.setup_step = Phase.MAIN, 0, 8
     s.homes, s.pirate = [[1], [2], [1], [2]], None
     x, y, way = _crossing(s, 3)
     s.buildings[x], s.buildings[y] = [0, 1], [1, 1]

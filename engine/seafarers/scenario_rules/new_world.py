@@ -9,7 +9,7 @@ from typing import Any
 
 from ..board import LAND, distance
 from ..scenarios import HARBOUR_TYPES, Layout, layout, red_chips_touch
-from ..state import HARBOURS, SETUP_SETTLE, State
+from ..state import Phase, State
 from .base import IslandVP, ScenarioRules, harbour_words
 
 #: chip deals tried on one spread of tiles before the tiles are spread again (New World)
@@ -81,7 +81,7 @@ class NewWorld(ScenarioRules):
         draw().shuffle(pile)
         s.extra["harbours"] = pile  # the harbour pile, top = last (face up while placed)
         s.pirate = _farthest_sea(s)
-        s.phase, s.turn = HARBOURS, 0
+        s.phase, s.turn = Phase.HARBOURS, 0
 
     def harbour_places(self, s: State) -> list[int]:
         """The coast edges a harbour may go on now (see the class docstring)."""
@@ -114,7 +114,7 @@ class NewWorld(ScenarioRules):
         if s.extra["harbours"]:
             s.turn = (seat + 1) % s.n
         else:
-            s.phase, s.turn, s.setup_step = SETUP_SETTLE, 0, 0
+            s.phase, s.turn, s.setup_step = Phase.SETUP_SETTLE, 0, 0
             events.append(("Every harbour is placed: the founding phase begins.", None))
         return events
 

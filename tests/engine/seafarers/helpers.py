@@ -7,13 +7,13 @@ from engine.core import Action
 from engine.seafarers import GAME
 from engine.seafarers import rules as R
 from engine.seafarers.board import RESOURCES
-from engine.seafarers.state import MAIN, State
+from engine.seafarers.state import Phase, State
 
 
 def main_state(n: int = 4, seed: str = "t") -> State:
     """New Shores after the founding phase with no pieces: seat 0 to trade and build."""
     s = R.new_state(n, seed)
-    s.phase = MAIN
+    s.phase = Phase.MAIN
     s.turn = 0
     s.setup_step = 2 * n
     return s

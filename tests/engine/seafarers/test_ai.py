@@ -18,7 +18,7 @@ from engine.core import Action
 from engine.seafarers import GAME
 from engine.seafarers import ai as AI
 from engine.seafarers import rules as R
-from engine.seafarers.state import MAIN
+from engine.seafarers.state import Phase
 
 from .helpers import act, build, coastal_corner, counter, give, main_hexes, main_state
 
@@ -99,7 +99,7 @@ def test_ai_offers_a_spare_card_for_the_card_its_goal_lacks() -> None:
     assert GAME.ai_action(s, 0, random.Random(1)) == Action("offer", {})
     moves = _ai_moves(s)
     assert [a.kind for a in moves] == ["offer", "offer_give", "offer_get", "offer_send"]
-    assert s.phase == MAIN and GAME.to_act(s) == frozenset({0})
+    assert s.phase == Phase.MAIN and GAME.to_act(s) == frozenset({0})
     assert (s.offer["give"], s.offer["get"]) == ({"wood": 1}, {"ore": 1})
 
 
@@ -146,7 +146,7 @@ def test_ai_withdraws_when_all_decline_and_never_repeats_the_offer() -> None:
     _answer(s, seat1="decline", seat2="decline", seat3="decline")
     assert GAME.ai_action(s, 0, random.Random(1)) == Action("withdraw", {})
     _ai_moves(s, until="withdraw")
-    assert s.phase == MAIN and "offer" in {a.kind for a in GAME.legal_actions(s, 0)}
+    assert s.phase == Phase.MAIN and "offer" in {a.kind for a in GAME.legal_actions(s, 0)}
     # a second offer is allowed, but the AI turns to the bank for the ore instead
     a = GAME.ai_action(s, 0, random.Random(1))
     assert a == Action("bank", {"give": "wood", "get": "ore"})
@@ -234,7 +234,7 @@ def test_ai_offer_is_the_same_in_any_world_determinized_for_it() -> None:
             world = GAME.determinize(s, seat, random.Random(k))
             assert GAME.ai_action(world, seat, random.Random(step)) == mine, (s.phase, seat)
         GAME.apply(s, seat, mine)
-        if s.phase == MAIN and step > 0:
+        if s.phase == Phase.MAIN and step > 0:
             break
 
 

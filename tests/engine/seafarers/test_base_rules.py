@@ -11,7 +11,7 @@ from engine.seafarers import GAME
 from engine.seafarers import rules as R
 from engine.seafarers.board import RESOURCE_OF
 from engine.seafarers.facts import other_end
-from engine.seafarers.state import DEV_DECK, DISCARD, MAIN, ROBBER, ROLL, STEAL
+from engine.seafarers.state import DEV_DECK, Phase
 from engine.seafarers.turn import roll_dice
 
 from .helpers import (
@@ -44,7 +44,7 @@ def test_founding_phase_goes_in_snake_order_settlement_then_route() -> None:
             order.append(seat)
         GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
     assert order == [0, 1, 2, 3, 3, 2, 1, 0]
-    assert s.phase == ROLL and s.turn == 0
+    assert s.phase == Phase.ROLL and s.turn == 0
 
 
 def test_start_settlements_only_on_the_main_island() -> None:
@@ -122,22 +122,22 @@ def test_bank_shortage_pays_nobody_unless_only_one_player_is_owed() -> None:
 
 def test_a_seven_makes_players_above_seven_discard_half_then_the_robber_moves() -> None:
     s = main_state()
-    s.phase = ROLL
+    s.phase = Phase.ROLL
     give(s, 1, wood=5, ore=4)  # 9 cards: discards 4
     give(s, 2, grain=7)  # 7 cards: keeps them
     for seed in range(500):  # find a seed whose next roll is a 7
         t = main_state()
-        t.phase = ROLL
+        t.phase = Phase.ROLL
         t.seed, t.counter = f"seven{seed}", 0
         roll_dice(t, 0)
         if sum(t.dice) == 7:
             break
     s.seed, s.counter = f"seven{seed}", 0
     act(s, 0, "roll")
-    assert s.phase == DISCARD and GAME.to_act(s) == frozenset({1})
+    assert s.phase == Phase.DISCARD and GAME.to_act(s) == frozenset({1})
     for _ in range(4):
         act(s, 1, "discard", res="wood")
-    assert sum(s.hands[1]) == 5 and s.phase == ROBBER
+    assert sum(s.hands[1]) == 5 and s.phase == Phase.ROBBER
 
 
 def test_robber_steals_one_random_card_from_a_player_on_the_hex() -> None:
@@ -148,11 +148,11 @@ def test_robber_steals_one_random_card_from_a_player_on_the_hex() -> None:
     build(s, 2, b.hex_corners[h][3])
     give(s, 1, ore=2)
     give(s, 2, wool=1)
-    s.phase, s.ret = ROBBER, MAIN
+    s.phase, s.ret = Phase.ROBBER, Phase.MAIN
     act(s, 0, "robber", hex=h)
-    assert s.phase == STEAL and s.victims == [1, 2]
+    assert s.phase == Phase.STEAL and s.victims == [1, 2]
     act(s, 0, "steal", seat=2)
-    assert hand(s, 0)["wool"] == 1 and sum(s.hands[2]) == 0 and s.phase == MAIN
+    assert hand(s, 0)["wool"] == 1 and sum(s.hands[2]) == 0 and s.phase == Phase.MAIN
 
 
 def test_building_costs_and_piece_limits() -> None:
@@ -181,14 +181,14 @@ def test_a_card_bought_this_turn_is_not_played_and_only_one_per_turn() -> None:
     assert "knight" in s.devs[0] and "play" not in kinds(s, 0)
     act(s, 0, "end")
     for p in (1, 2, 3):
-        s.phase = MAIN
+        s.phase = Phase.MAIN
         act(s, p, "end")
     s.devs[0].append("knight")
     s.devs[0].sort()
     assert "play" in kinds(s, 0)  # before the roll
     act(s, 0, "play", card="knight")
     act(s, 0, "robber", hex=next(h for h in main_hexes(s) if h != s.robber))
-    assert s.phase == ROLL and "play" not in kinds(s, 0)
+    assert s.phase == Phase.ROLL and "play" not in kinds(s, 0)
 
 
 def test_largest_army_at_three_knights_taken_over_only_by_more() -> None:
@@ -201,7 +201,7 @@ def test_largest_army_at_three_knights_taken_over_only_by_more() -> None:
     assert s.army == 1  # 3 against 3: the holder keeps it
     s.knights[0] = 3
     s.dev_played = False
-    s.phase = MAIN
+    s.phase = Phase.MAIN
     s.devs[0] = ["knight"]
     act(s, 0, "play", card="knight")
     assert s.army == 0
@@ -287,7 +287,7 @@ def test_player_trade_offer_built_card_by_card_no_gift_nor_like_for_like() -> No
     assert {a["seat"] for a in moves(s, 0, "trade")} == {1, 2}
     act(s, 0, "trade", seat=2)
     assert hand(s, 0)["ore"] == 2 and hand(s, 0)["wood"] == 0 and hand(s, 2)["wood"] == 2
-    assert s.phase == MAIN and s.offer is None
+    assert s.phase == Phase.MAIN and s.offer is None
 
 
 def test_an_offer_is_shown_to_the_others_only_once_sent() -> None:
@@ -336,7 +336,7 @@ def test_year_of_plenty_takes_two_resources_of_choice() -> None:
     act(s, 0, "play", card="plenty")
     act(s, 0, "plenty", res="ore")
     act(s, 0, "plenty", res="wool")
-    assert hand(s, 0)["ore"] == 1 and hand(s, 0)["wool"] == 1 and s.phase == MAIN
+    assert hand(s, 0)["ore"] == 1 and hand(s, 0)["wool"] == 1 and s.phase == Phase.MAIN
 
 
 def test_an_illegal_move_is_refused_and_changes_nothing() -> None:

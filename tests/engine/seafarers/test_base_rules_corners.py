@@ -9,7 +9,7 @@ from engine.core import Action, IllegalAction
 from engine.seafarers import GAME
 from engine.seafarers import rules as R
 from engine.seafarers.facts import other_end
-from engine.seafarers.state import MAIN, ROBBER, ROLL
+from engine.seafarers.state import Phase
 from engine.seafarers.turn import roll_dice
 
 from .helpers import act, build, give, hand, kinds, lay, main_hexes, main_state
@@ -19,7 +19,7 @@ def _seven_seed() -> str:
     """A seed whose first roll is a 7."""
     for n in range(500):
         t = main_state()
-        t.phase = ROLL
+        t.phase = Phase.ROLL
         t.seed, t.counter = f"seven{n}", 0
         roll_dice(t, 0)
         if sum(t.dice) == 7:
@@ -28,7 +28,7 @@ def _seven_seed() -> str:
 
 
 def _rolling_a_seven(s) -> None:
-    s.phase = ROLL
+    s.phase = Phase.ROLL
     s.seed, s.counter = _seven_seed(), 0
 
 
@@ -52,7 +52,7 @@ def test_a_seven_when_nobody_holds_more_than_seven_goes_straight_to_the_robber()
     give(s, 2, grain=2)
     _rolling_a_seven(s)
     act(s, 0, "roll")
-    assert s.phase == ROBBER and GAME.to_act(s) == frozenset({0})
+    assert s.phase == Phase.ROBBER and GAME.to_act(s) == frozenset({0})
     assert sum(s.hands[1]) == 7 and sum(s.hands[2]) == 2
     assert {a.kind for a in GAME.legal_actions(s, 0)} == {"robber", "pirate"}
     assert GAME.legal_actions(s, 1) == []
@@ -66,11 +66,11 @@ def test_a_knight_moves_the_robber_then_steals() -> None:
     give(s, 1, ore=1)
     s.devs[0] = ["knight"]
     act(s, 0, "play", card="knight")
-    assert s.phase == ROBBER and s.knights[0] == 1
+    assert s.phase == Phase.ROBBER and s.knights[0] == 1
     act(s, 0, "robber", hex=h)
     assert s.robber == h
     assert hand(s, 0)["ore"] == 1 and sum(s.hands[1]) == 0
-    assert s.phase == MAIN and s.devs[0] == []
+    assert s.phase == Phase.MAIN and s.devs[0] == []
 
 
 def test_monopoly_when_the_others_hold_none_of_that_resource() -> None:
@@ -83,7 +83,7 @@ def test_monopoly_when_the_others_hold_none_of_that_resource() -> None:
     assert s.hands == before
     assert any("0 card" in e.text for e in events)
     assert s.devs[0] == [] and s.dev_played and "play" not in kinds(s, 0)
-    assert s.phase == MAIN
+    assert s.phase == Phase.MAIN
 
 
 def _lines(s, lengths: list[int]) -> list[list[int]]:

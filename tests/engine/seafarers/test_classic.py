@@ -11,7 +11,7 @@ from engine.seafarers import GAME
 from engine.seafarers import rules as R
 from engine.seafarers.board import DIRS, LAND, distance
 from engine.seafarers.scenarios import deal, layout
-from engine.seafarers.state import FREE_ROUTES, MAIN, ROBBER
+from engine.seafarers.state import Phase
 
 from .helpers import act, coastal_corner, give, kinds, main_hexes, moves
 
@@ -76,7 +76,7 @@ def test_no_ships_and_no_pirate_in_the_classic_game() -> None:
     act(s, 0, "settlement", c=c)
     assert kinds(s, 0) == {"road"}  # a coastal start settlement takes a road
     assert s.pirate is None
-    s.phase, s.ret = ROBBER, MAIN
+    s.phase, s.ret = Phase.ROBBER, Phase.MAIN
     assert kinds(s, 0) == {"robber"}  # a 7 moves the robber only, onto land
     assert all(s.terrain[a["hex"]] != "sea" for a in moves(s, 0, "robber"))
 
@@ -86,10 +86,10 @@ def test_road_building_gives_roads_only_in_the_classic_game() -> None:
     c = coastal_corner(s, main_hexes(s))
     act(s, 0, "settlement", c=c)
     act(s, 0, "road", e=moves(s, 0, "road")[0]["e"])
-    s.phase, s.turn = MAIN, 0
+    s.phase, s.turn = Phase.MAIN, 0
     s.devs[0] = ["road_building"]
     act(s, 0, "play", card="road_building")
-    assert s.phase == FREE_ROUTES and kinds(s, 0) == {"road", "stop"}
+    assert s.phase == Phase.FREE_ROUTES and kinds(s, 0) == {"road", "stop"}
     give(s, 0, wood=1, wool=1)
     assert R.pieces_left(s, 0, "ship") == 0
 

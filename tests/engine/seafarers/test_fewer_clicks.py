@@ -13,7 +13,7 @@ from engine.seafarers.discards import discard_words, whole_discard
 from engine.seafarers.founding import DOTS, best_first, dots, variety
 from engine.seafarers.moves import start_words
 from engine.seafarers.scenario_rules import SCENARIOS
-from engine.seafarers.state import DISCARD
+from engine.seafarers.state import Phase
 
 from .helpers import give, main_state
 
@@ -102,7 +102,7 @@ def test_a_whole_discard_applied_step_by_step_leaves_half_the_hand() -> None:
     """Nine cards: four go, as the rulebook says, through the game's own discard moves."""
     s = main_state(seed="whole discard")
     give(s, 1, wood=5, ore=4)
-    s.phase, s.ret = DISCARD, "main"
+    s.phase, s.ret = Phase.DISCARD, "main"
     s.owed = [0, 4, 0, 0]
     view = GAME.view(s, 1)
     for a in whole_discard(view["hand"], view["players"][1]["owed"], {"wood": 3, "ore": 1}):
@@ -115,6 +115,6 @@ def test_a_discard_label_says_one_card_and_no_running_count() -> None:
     "Done:" line lists each)."""
     s = main_state(seed="discard words")
     give(s, 1, wood=5, ore=4)
-    s.phase, s.ret = DISCARD, "main"
+    s.phase, s.ret = Phase.DISCARD, "main"
     s.owed = [0, 4, 0, 0]
     assert [a.label for a in GAME.legal_actions(s, 1)] == ["Discard 1 wood", "Discard 1 ore"]

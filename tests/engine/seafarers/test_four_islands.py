@@ -15,7 +15,7 @@ from engine.seafarers import ai as AI
 from engine.seafarers import rules as R
 from engine.seafarers.scenario_rules import island_at
 from engine.seafarers.scenarios import layout
-from engine.seafarers.state import MAIN, ROLL, SETUP_ROUTE
+from engine.seafarers.state import Phase
 
 from .helpers import act, give, kinds, lay, moves, sea_edges_at
 
@@ -77,8 +77,8 @@ def _example_start():
     for seat, island in plan:
         assert s.turn == seat
         _found(s, seat, _free_spot(s, island))
-    assert s.phase == ROLL
-    s.phase, s.turn = MAIN, 0
+    assert s.phase == Phase.ROLL
+    s.phase, s.turn = Phase.MAIN, 0
     return s, where
 
 
@@ -120,7 +120,7 @@ def test_a_start_settlement_at_a_coast_facing_other_islands_must_take_a_ship() -
              and any(s.terrain[h] == "sea" and not frame[h] for h in b.corner_hexes[c])
              and any(b.edge_land[e] for e in b.corner_edges[c]))
     act(s, 0, "settlement", c=c)
-    assert s.phase == SETUP_ROUTE and kinds(s, 0) == {"ship"}
+    assert s.phase == Phase.SETUP_ROUTE and kinds(s, 0) == {"ship"}
 
 
 def test_a_start_settlement_at_a_coast_formed_by_edge_tiles_may_take_a_road_or_a_ship() -> None:
@@ -191,7 +191,7 @@ def test_four_players_play_the_4_player_board_with_the_same_special_vp() -> None
              3: where["bottom right"]}
     for seat in order:
         _found(s, seat, _free_spot(s, homes[seat]))
-    s.phase, s.turn = MAIN, 0
+    s.phase, s.turn = Phase.MAIN, 0
     _settle_by_ship(s, 0, where["top right"])
     _settle_by_ship(s, 0, where["bottom right"])
     assert s.special[0] == 3 and s.homes[0] == [where["bottom left"]]
@@ -238,7 +238,7 @@ def test_ai_players_settle_foreign_islands_and_win_at_12(n: int) -> None:
 def test_ai_start_route_at_a_coast_facing_other_islands_is_a_ship() -> None:
     s = _new(3, "ai-start")
     rnd = random.Random(1)
-    while s.phase != ROLL:
+    while s.phase != Phase.ROLL:
         seat = min(GAME.to_act(s))
         a = GAME.ai_action(s, seat, rnd)
         assert a in GAME.legal_actions(s, seat)

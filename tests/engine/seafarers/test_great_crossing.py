@@ -17,7 +17,7 @@ from engine.seafarers import rules as R
 from engine.seafarers import trade_lines as TL
 from engine.seafarers.board import LAND
 from engine.seafarers.scenarios import layout
-from engine.seafarers.state import MAIN
+from engine.seafarers.state import Phase
 from tests.contract import canon
 
 from .helpers import act, build, give, kinds, lay, moves
@@ -29,7 +29,7 @@ def _main(seed: str = "crossing"):
     """A Great Crossing board after the founding phase with no pieces: seats 0 and 2 at
     home in the west, 1 and 3 in the east; seat 0 to build; the pirate off the strait."""
     s = GAME.setup(4, {"scenario": "great_crossing"}, seed)
-    s.phase, s.turn, s.setup_step = MAIN, 0, 8
+    s.phase, s.turn, s.setup_step = Phase.MAIN, 0, 8
     s.homes = [[WEST], [EAST], [WEST], [EAST]]
     s.pirate = None
     return s
@@ -369,7 +369,7 @@ def test_a_chip_counts_toward_the_13_victory_points() -> None:
                 and R.distance_ok(s, b, c):
             build(s, 0, c, 2)
     s.devs[0] = ["victory_point"] * 2
-    assert R.total_vp(s, 0) == 12 and s.phase == MAIN
+    assert R.total_vp(s, 0) == 12 and s.phase == Phase.MAIN
     events = _ship(s, 0, way[-1])
     assert s.phase == "over" and GAME.result(s)["winners"] == [0]
     assert "reaches 13 victory points" in _texts(events)

@@ -19,7 +19,7 @@ from engine.seafarers import chip_bag as CB
 from engine.seafarers import rules as R
 from engine.seafarers.moves import LABEL_LIMIT
 from engine.seafarers.scenarios import layout
-from engine.seafarers.state import FREE_ROUTES, MAIN, SETUP_SETTLE
+from engine.seafarers.state import Phase
 from tests.contract import canon, check_no_leak
 
 from .helpers import act, build, give, lay, moves
@@ -31,7 +31,7 @@ def _main(seed: str = "greater"):
     """Greater Catan after the founding phase with no pieces: seat 0 to build; the pirate
     away (nothing here is about it)."""
     s = GAME.setup(4, {"scenario": "greater_catan"}, seed)
-    s.phase, s.turn, s.setup_step = MAIN, 0, 8
+    s.phase, s.turn, s.setup_step = Phase.MAIN, 0, 8
     s.pirate = None
     return s
 
@@ -197,7 +197,7 @@ def test_a_ship_leading_to_a_tile_without_a_chip_draws_one_from_the_bag() -> Non
     events = _build(s, 0, "ship", e)
     assert s.chips[target] == 4 and s.extra["bag"] == [2, 11]
     assert "{p0} draws a 4 from the bag" in _texts(events)
-    assert s.phase == MAIN
+    assert s.phase == Phase.MAIN
     assert GAME.view(s, None)["hexes"][target][3] == 4
 
 
@@ -250,7 +250,7 @@ def test_when_the_bag_is_empty_the_player_takes_a_chip_from_the_main_island() ->
     h = next(x for x in hexes if s.chips[x] == 9)
     events = act(s, 0, CB.CHIP, hex=h)
     assert s.chips[h] == 0 and s.chips[target] == 9
-    assert s.phase == MAIN and s.turn == 0 and "picks" in s.extra and not s.extra["picks"]
+    assert s.phase == Phase.MAIN and s.turn == 0 and "picks" in s.extra and not s.extra["picks"]
     assert "{p0} takes the 9 from" in _texts(events)
 
 
@@ -391,11 +391,11 @@ def test_after_a_free_ship_of_road_building_the_chip_is_taken_and_the_free_ship_
     e = _approach(s, 0, target)
     s.devs[0] = ["road_building"]
     act(s, 0, "play", card="road_building")
-    assert s.phase == FREE_ROUTES
+    assert s.phase == Phase.FREE_ROUTES
     act(s, 0, "ship", e=e)
     assert s.phase == CB.CHIP
     act(s, 0, CB.CHIP, hex=next(iter(_offered(s))))
-    assert s.phase == FREE_ROUTES and s.free == 1 and s.turn == 0
+    assert s.phase == Phase.FREE_ROUTES and s.free == 1 and s.turn == 0
 
 
 def test_a_start_ship_reaching_a_tile_once_the_bag_is_empty_and_the_founding_goes_on() -> None:
@@ -414,7 +414,7 @@ def test_a_start_ship_reaching_a_tile_once_the_bag_is_empty_and_the_founding_goe
     assert s.phase == CB.CHIP and GAME.to_act(s) == {0}
     while s.phase == CB.CHIP:
         act(s, 0, CB.CHIP, hex=sorted(_offered(s))[0])
-    assert s.phase == SETUP_SETTLE and s.turn == 1
+    assert s.phase == Phase.SETUP_SETTLE and s.turn == 1
 
 
 # -- hidden order, refusals --------------------------------------------------------------------

@@ -12,7 +12,7 @@ from engine.seafarers import GAME
 from engine.seafarers import rules as R
 from engine.seafarers.board import TERRAIN_WORDS
 from engine.seafarers.moves import LABEL_LIMIT, label
-from engine.seafarers.state import MAIN, ROBBER
+from engine.seafarers.state import Phase
 
 from .helpers import give, lay, main_state, moves
 
@@ -61,7 +61,7 @@ def test_a_road_label_names_the_two_hexes_it_runs_between_and_a_ship_may_be_at_s
 
 def test_the_robber_label_calls_a_hex_by_what_it_yields() -> None:
     s = main_state(seed="robber")
-    s.phase, s.ret = ROBBER, MAIN
+    s.phase, s.ret = Phase.ROBBER, Phase.MAIN
     h = next(h for h, t in enumerate(s.terrain) if t == "mountain" and h != s.robber)
     a = next(a for a in GAME.legal_actions(s, 0) if a.kind == "robber" and a.args["hex"] == h)
     assert a.label.endswith(f"(ore {s.chips[h]})")
@@ -120,7 +120,7 @@ def test_a_robber_or_pirate_move_names_whom_it_lets_you_rob() -> None:
     """The issue: "the robber and pirate lists name whom each space would let you rob":
     the players with a building there (a ship, for the pirate) and a card in hand."""
     s = main_state(seed="victims")
-    s.phase, s.ret = ROBBER, MAIN
+    s.phase, s.ret = Phase.ROBBER, Phase.MAIN
     b = s.board
     h = next(h for h, t in enumerate(s.terrain) if t == "mountain" and h != s.robber)
     c1, c2 = b.hex_corners[h][0], b.hex_corners[h][3]
@@ -142,7 +142,7 @@ def test_a_robber_move_names_nobody_once_its_players_cannot_be_robbed() -> None:
     """A move's label says whom it lets you rob now: once the player there has no card left,
     the same move names nobody (a label made earlier, when he had one, is not shown)."""
     s = main_state(seed="victims later")
-    s.phase, s.ret = ROBBER, MAIN
+    s.phase, s.ret = Phase.ROBBER, Phase.MAIN
     b = s.board
     h = next(h for h, t in enumerate(s.terrain) if t == "mountain" and h != s.robber)
     s.buildings[b.hex_corners[h][0]] = [1, 1]

@@ -17,7 +17,7 @@ from engine.seafarers import rules as R
 from engine.seafarers.board import DIRS, LAND, distance
 from engine.seafarers.scenario_rules import island_at, islands_of, red_chips_apart
 from engine.seafarers.scenarios import layout
-from engine.seafarers.state import HARBOURS, MAIN, ROLL, SETUP_ROUTE, SETUP_SETTLE
+from engine.seafarers.state import Phase
 from tests.contract import check_no_leak
 
 from .helpers import act, give, kinds, moves
@@ -36,7 +36,7 @@ def _new(n: int = 3, seed: str = "world"):
 
 def _place_harbours(s) -> None:
     """Every seat places its harbours on the first coast offered."""
-    while s.phase == HARBOURS:
+    while s.phase == Phase.HARBOURS:
         act(s, s.turn, "harbour", e=moves(s, s.turn, "harbour")[0]["e"])
 
 
@@ -122,10 +122,10 @@ def test_the_players_place_the_harbours_one_at_a_time_from_the_first_seat_first(
     phase; seat 0, 1, ... in turn, one harbour each (9 with 3 players, 10 with 4: 5
     special and 4 or 5 x 3:1)."""
     s = _new(n)
-    assert s.phase == HARBOURS
+    assert s.phase == Phase.HARBOURS
     placed = []
     seats = []
-    while s.phase == HARBOURS:
+    while s.phase == Phase.HARBOURS:
         seat = s.turn
         seats.append(seat)
         assert GAME.to_act(s) == {seat}
@@ -138,7 +138,7 @@ def test_the_players_place_the_harbours_one_at_a_time_from_the_first_seat_first(
     assert Counter(placed) == Counter({"any": total - 5, "wood": 1, "brick": 1, "wool": 1,
                                        "grain": 1, "ore": 1})
     assert [k for _, k, _, _ in s.harbours] == placed
-    assert s.phase == SETUP_SETTLE and s.turn == 0
+    assert s.phase == Phase.SETUP_SETTLE and s.turn == 0
     assert "founding phase begins" in s.log[-1]
 
 
@@ -216,7 +216,7 @@ def test_the_islands_of_the_start_settlements_are_home_the_others_foreign() -> N
         _found(s, seat, _free(s, one))
     _found(s, 0, _free(s, two))
     assert s.homes == [[one, two], [one], [one]]
-    assert s.phase == ROLL
+    assert s.phase == Phase.ROLL
 
 
 def test_one_vp_for_each_first_settlement_on_a_foreign_island() -> None:
@@ -227,7 +227,7 @@ def test_one_vp_for_each_first_settlement_on_a_foreign_island() -> None:
     home, a, b = [i for i, _ in _islands(s).most_common()][:3]
     for seat in (0, 1, 2, 2, 1, 0):
         _found(s, seat, _free(s, home))
-    s.phase, s.turn = MAIN, 1
+    s.phase, s.turn = Phase.MAIN, 1
     _settle_on(s, 1, a)  # seat 1 settles there first: it does not matter
     s.turn = 0
     events = _settle_on(s, 0, a)
@@ -248,7 +248,7 @@ def test_a_coastal_start_settlement_may_take_a_ship() -> None:
              if any(b.edge_land[e] for e in b.corner_edges[a["c"]])
              and any(b.edge_sea[e] and not b.edge_land[e] for e in b.corner_edges[a["c"]]))
     act(s, 0, "settlement", c=c)
-    assert s.phase == SETUP_ROUTE and kinds(s, 0) == {"road", "ship"}
+    assert s.phase == Phase.SETUP_ROUTE and kinds(s, 0) == {"road", "ship"}
 
 
 def test_no_robber_on_the_board_and_the_pirate_on_the_sea_farthest_from_land() -> None:
@@ -271,7 +271,7 @@ def test_a_new_world_is_won_at_12_victory_points() -> None:
     isl = [i for i, _ in _islands(s).most_common()]
     for seat in (0, 1, 2, 2, 1, 0):
         _found(s, seat, _free(s, isl[0]))
-    s.phase, s.turn = MAIN, 0
+    s.phase, s.turn = Phase.MAIN, 0
     s.special[0] = 8  # 2 settlements + 8 = 10
     _settle_on(s, 0, isl[1])  # + 1 + 1 = 12
     assert GAME.result(s)["winners"] == [0]

@@ -17,7 +17,7 @@ from engine.seafarers.board import LAND, RESOURCES
 from engine.seafarers.moves import edge_words
 from engine.seafarers.scenario_rules import face_down_left
 from engine.seafarers.scenarios import layout
-from engine.seafarers.state import MAIN
+from engine.seafarers.state import Phase
 from tests.contract import canon, check_no_leak
 
 from .helpers import act, give, hand, kinds, lay, moves
@@ -29,7 +29,7 @@ def _new(n: int = 3, seed: str = "oceans"):
 
 def _main(n: int = 3, seed: str = "oceans"):
     s = _new(n, seed)
-    s.phase, s.turn, s.setup_step = MAIN, 0, 2 * n
+    s.phase, s.turn, s.setup_step = Phase.MAIN, 0, 2 * n
     return s
 
 

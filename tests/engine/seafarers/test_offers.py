@@ -15,7 +15,7 @@ from engine.core import Action, IllegalAction, fill_names
 from engine.seafarers import GAME
 from engine.seafarers.game import TURN_BOUND
 from engine.seafarers.offers import DECISIONS
-from engine.seafarers.state import MAIN, ROLL
+from engine.seafarers.state import Phase
 from tests.contract import canon, check_no_leak, check_round_trip, replay
 
 from .helpers import (
@@ -51,7 +51,7 @@ def test_an_offer_waits_for_nobody_but_the_player_who_made_it() -> None:
     """Nobody else is named, pinged or timed for an offer: the game waits for seat 0
     alone, as in any main phase."""
     s = _offer_wood_for_ore()
-    assert s.phase == MAIN and s.offer is not None
+    assert s.phase == Phase.MAIN and s.offer is not None
     assert GAME.to_act(s) == frozenset({0})
     assert GAME.view(s, None)["to_act"] == [0] and GAME.view(s, None)["pending_seat"] == 0
 
@@ -83,7 +83,7 @@ def test_the_offerer_trades_with_the_one_who_accepted() -> None:
     events = act(s, 0, "trade", seat=1)
     assert hand(s, 0)["wood"] == 1 and hand(s, 0)["ore"] == 1
     assert hand(s, 1)["wood"] == 1 and hand(s, 1)["ore"] == 0
-    assert s.offer is None and s.phase == MAIN and GAME.to_act(s) == frozenset({0})
+    assert s.offer is None and s.phase == Phase.MAIN and GAME.to_act(s) == frozenset({0})
     assert [e.text for e in events] == ["{p0} trades 1 wood for 1 ore with {p1}."]
 
 
@@ -134,7 +134,7 @@ def test_going_on_with_the_turn_ends_the_offer(kind: str, args: dict) -> None:
         assert not kinds(s, seat) & {"accept", "decline", "counter"}
     assert "trade" not in kinds(s, 0)
     if kind == "end":
-        assert s.phase == ROLL and s.turn == 1
+        assert s.phase == Phase.ROLL and s.turn == 1
 
 
 def test_a_player_answers_an_offer_once() -> None:
@@ -176,11 +176,11 @@ def test_the_house_rule_answers_at_once_for_those_who_ended_their_turn_so() -> N
     s = main_state(seed="house")
     for seat in range(4):
         kind = "end_auto" if seat in (1, 2) else "end"
-        s.turn, s.phase = seat, MAIN
+        s.turn, s.phase = seat, Phase.MAIN
         act(s, seat, kind)
     assert s.house_rule == [False, True, True, False]
     assert GAME.view(s, None)["players"][1]["house_rule"]
-    s.turn, s.phase = 0, MAIN
+    s.turn, s.phase = 0, Phase.MAIN
     give(s, 0, ore=1)
     give(s, 1, wool=1)  # seat 1 saves for a development card: it needs its one wool
     build(s, 2, coastal_corner(s, main_hexes(s)))
@@ -194,7 +194,7 @@ def test_the_house_rule_answers_at_once_for_those_who_ended_their_turn_so() -> N
     assert events == ["{p0} offers 1 ore for 1 wool.", "{p2} accepts the offer."]
     assert kinds(s, 3) == {"accept", "decline", "counter"}
     assert GAME.to_act(s) == frozenset({0})
-    s.turn, s.phase, s.offer = 1, MAIN, None
+    s.turn, s.phase, s.offer = 1, Phase.MAIN, None
     act(s, 1, "end")
     assert not s.house_rule[1]
 
@@ -215,11 +215,11 @@ def test_a_game_saved_while_an_offer_waited_for_every_answer_loads_with_it_open(
     old["phase"] = "answers"
     del old["house_rule"]
     loaded = GAME.load(json.loads(canon(old)))
-    assert loaded.phase == MAIN and loaded.house_rule == [False] * 4
+    assert loaded.phase == Phase.MAIN and loaded.house_rule == [False] * 4
     assert GAME.to_act(loaded) == frozenset({0})
     assert [a["seat"] for a in moves(loaded, 0, "trade")] == [1]
     old["phase"] = "confirm"
-    assert GAME.load(json.loads(canon(old))).phase == MAIN
+    assert GAME.load(json.loads(canon(old))).phase == Phase.MAIN
 
 
 def _play_with_answers(n: int, seed: str) -> tuple[object, list[tuple[int, Action]]]:

@@ -10,7 +10,7 @@ from engine.seafarers import GAME
 from engine.seafarers import rules as R
 from engine.seafarers.board import distance, place_name
 from engine.seafarers.scenarios import layout
-from engine.seafarers.state import GOLD, MAIN, ROBBER, ROLL, STEAL
+from engine.seafarers.state import Phase
 
 from .helpers import (
     act,
@@ -194,7 +194,7 @@ def test_a_ship_is_not_built_and_moved_in_the_same_round() -> None:
     assert new not in R.movable_ships(s, 0)
     assert {a["e"] for a in moves(s, 0, "move_ship")} == {first, second}
     act(s, 0, "end")
-    s.turn, s.phase = 0, MAIN  # seat 0's next turn
+    s.turn, s.phase = 0, Phase.MAIN  # seat 0's next turn
     assert new in R.movable_ships(s, 0)
 
 
@@ -234,17 +234,17 @@ def test_the_pirate_steals_from_a_ship_owner_on_its_hex() -> None:
     ships, _ = _ship_chain(s, 1, c, 1)
     sea = next(h for h in b.edge_hexes[ships[0]] if s.terrain[h] == "sea")
     give(s, 1, ore=1)
-    s.phase, s.ret = ROBBER, MAIN
+    s.phase, s.ret = Phase.ROBBER, Phase.MAIN
     act(s, 0, "pirate", hex=sea)
-    assert s.pirate == sea and hand(s, 0)["ore"] == 1 and s.phase == MAIN
+    assert s.pirate == sea and hand(s, 0)["ore"] == 1 and s.phase == Phase.MAIN
 
 
 def test_a_seven_or_a_knight_may_move_the_robber_or_the_pirate() -> None:
     s = main_state()
-    s.phase = ROLL
+    s.phase = Phase.ROLL
     s.devs[0] = ["knight"]
     act(s, 0, "play", card="knight")
-    assert s.phase == ROBBER
+    assert s.phase == Phase.ROBBER
     assert {"robber", "pirate"} <= kinds(s, 0)
 
 
@@ -254,13 +254,13 @@ def test_a_gold_field_gives_a_resource_of_choice_per_card() -> None:
     gold = next(h for h in range(len(s.terrain)) if s.terrain[h] == "gold")
     c = b.hex_corners[gold][0]
     build(s, 1, c, level=2)
-    s.phase = ROLL
+    s.phase = Phase.ROLL
     R.produce(s, s.chips[gold])
-    s.phase, s.ret = GOLD, MAIN
+    s.phase, s.ret = Phase.GOLD, Phase.MAIN
     assert GAME.to_act(s) == frozenset({1}) and s.owed[1] == 2
     act(s, 1, "gold", res="ore")
     act(s, 1, "gold", res="brick")
-    assert hand(s, 1)["ore"] == 1 and hand(s, 1)["brick"] == 1 and s.phase == MAIN
+    assert hand(s, 1)["ore"] == 1 and hand(s, 1)["brick"] == 1 and s.phase == Phase.MAIN
 
 
 def test_road_building_may_place_ships() -> None:
@@ -274,7 +274,7 @@ def test_road_building_may_place_ships() -> None:
     second = moves(s, 0, "ship")[0]["e"]
     act(s, 0, "ship", e=second)
     assert s.routes[first] == [0, "ship"] and s.routes[second] == [0, "ship"]
-    assert s.phase == MAIN and sum(s.hands[0]) == 0
+    assert s.phase == Phase.MAIN and sum(s.hands[0]) == 0
 
 
 def test_a_coastal_start_settlement_may_take_a_ship_instead_of_a_road() -> None:
@@ -315,9 +315,9 @@ def test_the_steal_choice_names_only_players_with_cards() -> None:
     build(s, 1, b.hex_corners[h][0])
     build(s, 2, b.hex_corners[h][3])
     give(s, 2, wool=1)
-    s.phase, s.ret = ROBBER, MAIN
+    s.phase, s.ret = Phase.ROBBER, Phase.MAIN
     act(s, 0, "robber", hex=h)
-    assert s.phase != STEAL and hand(s, 0)["wool"] == 1
+    assert s.phase != Phase.STEAL and hand(s, 0)["wool"] == 1
 
 
 @pytest.mark.parametrize(("sid", "n"), [("new_shores", 3), ("new_shores", 4),
@@ -344,7 +344,7 @@ def test_the_pirate_ship_starts_on_any_sea_hex_in_the_middle_of_that_hex(sid: st
     # it is the pirate from the first move: no ship beside it, and a 7 may move it away
     assert all(h not in s.board.edge_hexes[e] or s.routes[e] is None
                for e in range(len(s.routes)))
-    s.phase, s.ret, s.turn = ROBBER, MAIN, 0
+    s.phase, s.ret, s.turn = Phase.ROBBER, Phase.MAIN, 0
     assert h not in {a["hex"] for a in moves(s, 0, "pirate")}
     assert place_name(*pos[h]) in GAME.rules_text({"scenario": sid})
 

@@ -16,7 +16,7 @@ from engine.seafarers import ai as AI
 from engine.seafarers import rules as R
 from engine.seafarers.scenario_rules import island_at
 from engine.seafarers.scenarios import layout
-from engine.seafarers.state import MAIN, ROLL
+from engine.seafarers.state import Phase
 
 from .helpers import act, give, kinds, lay, moves, sea_edges_at
 
@@ -49,13 +49,13 @@ def _corners(s, islands: set[int]) -> list[int]:
 def _start(s, spots: list[int] | None = None) -> None:
     """Found every start settlement, each on the first free spot offered, with its first
     road or ship; then seat 0 is to build."""
-    while s.phase != ROLL:
+    while s.phase != Phase.ROLL:
         seat = s.turn
         c = moves(s, seat, "settlement")[0]["c"]
         act(s, seat, "settlement", c=c)
         kind, args = R.legal(s, seat)[0]
         act(s, seat, kind, **args)
-    s.phase, s.turn = MAIN, 0
+    s.phase, s.turn = Phase.MAIN, 0
 
 
 def _settle_at(s, seat: int, c: int) -> list:
