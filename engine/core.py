@@ -10,9 +10,10 @@ counter kept in the state, so replaying a table's action log rebuilds the same s
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -140,6 +141,40 @@ def json_copy(value: JSON) -> JSON:
     if isinstance(value, dict):
         return {k: json_copy(v) for k, v in value.items()}
     return value
+
+
+#: an upgrade of a dump of one schema to a dump of the next (its "schema" the next number)
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Saved:
+    """How a game whose state is a dataclass writes it to a dump and reads it back: the
+    ``fields`` saved (caches left out), the ``schema`` number written into every dump, and
+    ``upgrades`` from each older schema to the next, so that a table saved by an older
+    version of the bot loads (DESIGN.md: old dumps load). A schema it does not know is
+    refused by name, never guessed at."""
+
+    state: type
+    schema: int
+    title: str
+    fields: tuple[str, ...]
+    upgrades: Mapping[int, Upgrade] = field(default_factory=dict)
+
+    def dump(self, s: Any) -> dict[str, Any]:
+        # the fields are plain data: a pickle round trip copies them fastest
+        data = pickle.loads(pickle.dumps({name: getattr(s, name) for name in self.fields}, -1))
+        return {"schema": self.schema, **data}
+
+    def load(self, data: Mapping[str, Any]) -> Any:
+        version = data.get("schema")
+        while version != self.schema:
+            if version not in self.upgrades:
+                raise ValueError(f"Cannot load a {self.title} state of schema {version!r}.")
+            data = self.upgrades[version](dict(data))
+            version = data.get("schema")
+        copied = pickle.loads(pickle.dumps({name: data[name] for name in self.fields}, -1))
+        return self.state(**copied)
 
 
 _PLACEHOLDER = re.compile(r"\{p(\d+)\}|\{name\}")

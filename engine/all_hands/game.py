@@ -11,7 +11,7 @@ from . import ai, play, rules, rules_page
 from . import legal as _legal
 from .actions import MISSING, arg_of, args_of
 from .sentences import label, refusal
-from .state import State, clone, dump, load
+from .state import SAVED, State, clone
 from .view import determinize, view
 
 
@@ -50,7 +50,7 @@ DECLARATION = Declaration(
     to_act=_legal.to_act, legal=legal_actions, find=find, play_takes_pair=True,
     play=play.apply, refusal=refusal,
     result=attrgetter("result"), result_keys=("winners", "scores", "reason", "crew"),
-    view=view, determinize=determinize, dump=dump, load=load, clone=clone,
+    view=view, determinize=determinize, dump=SAVED.dump, load=SAVED.load, clone=clone,
     rules_markdown=lambda o: rules_page.rules_markdown(bool(o["longer"]),
                                                        int(o["round_limit"])),
     ai_action=ai.ai_action, evaluate=ai.evaluate,

@@ -12,11 +12,10 @@ Schema 2 (issue 22) adds each captain's discard setting: ``auto_keep`` (the stan
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.core import json_copy
+from engine.core import Saved, json_copy
 
 SCHEMA = 2
 
@@ -123,26 +122,14 @@ def clone(s: State) -> State:
     )
 
 
-def dump(s: State) -> dict[str, Any]:
-    data = {name: json_copy(getattr(s, name)) for name in _FIELDS}
-    data["schema"] = SCHEMA
-    return data
+def _upgrade_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A schema-1 dump (before the discard settings of issue 22): every captain is asked at
+    every discard step, as he was then."""
+    n = int(data["n"])
+    return {**data, "schema": 2, "auto_keep": [False] * n, "opened": [False] * n}
 
 
-#: the fields schema 2 added, and their value in an upgraded schema-1 dump (per seat)
-_ADDED_IN_2 = {"auto_keep": False, "opened": False}
-
-
-def load(data: Mapping[str, Any]) -> State:
-    """The state of a dump; a schema-1 dump (before the discard settings of issue 22) is
-    upgraded: every captain is asked at every discard step, as he was then."""
-    version = data.get("schema")
-    if version == 1:
-        n = int(data["n"])
-        data = {**data, **{name: [value] * n for name, value in _ADDED_IN_2.items()}}
-    elif version != SCHEMA:
-        raise ValueError(f"Cannot load an All Hands on Deck! state of schema {version!r}.")
-    return State(**{name: json_copy(data[name]) for name in _FIELDS})
+SAVED = Saved(State, SCHEMA, "All Hands on Deck!", _FIELDS, {1: _upgrade_1})
 
 
 def pending_cards(s: State) -> list[str]:

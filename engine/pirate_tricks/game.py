@@ -9,7 +9,7 @@ from engine.core import Declaration, GameRunner, Option
 
 from . import ai, rules, rules_page
 from .moves import find, legal_actions, refusal
-from .state import clone, dump, load
+from .state import SAVED, clone
 from .view import determinize, view
 
 DECLARATION = Declaration(
@@ -26,7 +26,7 @@ DECLARATION = Declaration(
     legal=legal_actions, find=find, play_takes_pair=True,
     play=rules.apply, refusal=refusal,
     result=attrgetter("result"), result_keys=("winners", "scores", "reason"),
-    view=view, determinize=determinize, dump=dump, load=load, clone=clone,
+    view=view, determinize=determinize, dump=SAVED.dump, load=SAVED.load, clone=clone,
     rules_markdown=lambda o: rules_page.rules_markdown(int(o["rounds"])),
     ai_action=ai.ai_action, evaluate=ai.evaluate,
 )

@@ -9,11 +9,10 @@ Loon lives behind each player's screen (``loon``); the bank is unlimited.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.core import json_copy
+from engine.core import Saved, json_copy
 
 SCHEMA = 1
 
@@ -105,18 +104,7 @@ def clone(s: State) -> State:
     )
 
 
-def dump(s: State) -> dict[str, Any]:
-    data = {name: json_copy(getattr(s, name)) for name in _FIELDS}
-    data["schema"] = SCHEMA
-    return data
-
-
-def load(data: Mapping[str, Any]) -> State:
-    """The state of a dump; older schemas are upgraded here (there is only version 1)."""
-    version = data.get("schema")
-    if version != SCHEMA:
-        raise ValueError(f"Cannot load a Pirate Tricks state of schema {version!r}.")
-    return State(**{name: json_copy(data[name]) for name in _FIELDS})
+SAVED = Saved(State, SCHEMA, "Pirate Tricks", _FIELDS)
 
 
 def round_cards(s: State) -> list[str]:

@@ -18,7 +18,7 @@ from .applied import find, legal_actions, play, refusal
 from .rules_page import rules_markdown
 from .scenario_rules import DEFAULT, SCENARIOS, SetupRefused
 from .setup import new_state
-from .state import State, clone, dump, load
+from .state import SAVED, State, clone
 from .turn import ROUND_LIMIT, to_act
 from .view import determinize, view
 
@@ -51,7 +51,7 @@ DECLARATION = Declaration(
     count_refusal=lambda n: SetupRefused("Seafarers is played by 3 or 4 players."),
     setup=lambda n, o, seed: new_state(n, seed, o["scenario"], ROUND_LIMIT), to_act=to_act,
     legal=legal_actions, find=find, play=play, refusal=refusal, result=attrgetter("result"),
-    view=view, determinize=determinize, dump=dump, load=load, clone=clone,
+    view=view, determinize=determinize, dump=SAVED.dump, load=SAVED.load, clone=clone,
     rules_markdown=lambda o: rules_markdown(o["scenario"]),
     ai_action=ai_action, evaluate=ai.evaluate,
 )

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.core import json_copy
+from engine.core import Saved, json_copy
 
 from .board import Board, board_for
 from .scenarios import layout
@@ -140,32 +140,19 @@ def clone(s: State) -> State:
     return w
 
 
-def dump(s: State) -> dict[str, Any]:
-    data = pickle.loads(pickle.dumps({name: getattr(s, name) for name in _FIELDS}, -1))
-    return {"schema": SCHEMA, **data}
-
-
-def load(data: Mapping[str, Any]) -> State:
-    schema = data.get("schema")
-    if schema == 1:
-        return _from_schema_2(_from_schema_1(data))
-    if schema == 2:
-        return _from_schema_2(State(**{name: json_copy(data[name]) for name in _FIELDS
-                                       if name != "house_rule"}))
-    if schema != SCHEMA:
-        raise ValueError(f"Unknown Seafarers save schema {schema!r}.")
-    return State(**{name: json_copy(data[name]) for name in _FIELDS})
-
-
-def _from_schema_2(s: State) -> State:
+def _upgrade_2(data: dict[str, Any]) -> dict[str, Any]:
     """A game saved while an offer waited for every answer ("answers") or for the offerer
     ("confirm"): the offer stays open in the main phase with the answers given so far (a
     counter-offer being put together included); nobody is under the house rule until they
     end a turn so."""
-    s.house_rule = [False] * s.n
-    if s.phase in (Phase.ANSWER, Phase.CONFIRM):
-        s.phase = Phase.MAIN
-    return s
+    phase = data["phase"]
+    return {**data, "schema": 3, "house_rule": [False] * int(data["n"]),
+            "phase": Phase.MAIN if phase in (Phase.ANSWER, Phase.CONFIRM) else phase}
+
+
+def _upgrade_1(data: dict[str, Any]) -> dict[str, Any]:
+    s = _from_schema_1(data)
+    return {"schema": 2, **{name: getattr(s, name) for name in _FIELDS if name != "house_rule"}}
 
 
 def _from_schema_1(data: Mapping[str, Any]) -> State:
@@ -196,3 +183,6 @@ def _from_schema_1(data: Mapping[str, Any]) -> State:
             s.reached[seat].append(island)
     s.extra = {}
     return s
+
+
+SAVED = Saved(State, SCHEMA, "Seafarers", _FIELDS, {1: _upgrade_1, 2: _upgrade_2})

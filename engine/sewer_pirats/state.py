@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from engine.core import json_copy
+from engine.core import Saved, json_copy
 
 SCHEMA = 1
 
@@ -100,20 +100,18 @@ def clone(s: State) -> State:
     )
 
 
+SAVED = Saved(State, SCHEMA, "Sewer Pirats", _FIELDS)
+
+
 def dump(s: State) -> dict[str, Any]:
     """JSON-shaped: the figures aboard, tuples in the state, are written as lists."""
-    data = {name: json_copy(getattr(s, name)) for name in _FIELDS if name != "ships"}
+    data = SAVED.dump(s)
     data["ships"] = [[None if f is None else [f[0], f[1]] for f in sp] for sp in s.ships]
-    data["schema"] = SCHEMA
     return data
 
 
 def load(data: Mapping[str, Any]) -> State:
-    """The state of a dump; older schemas would be upgraded here (there is only version 1)."""
-    version = data.get("schema")
-    if version != SCHEMA:
-        raise ValueError(f"Cannot load a Sewer Pirats state of schema {version!r}.")
-    s = State(**{name: json_copy(data[name]) for name in _FIELDS})
+    s = SAVED.load(data)
     s.ships = [[None if f is None else (f[0], f[1]) for f in sp] for sp in s.ships]
     return s
 

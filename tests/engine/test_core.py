@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import Action, Event, Option, fill_names, resolve_options, rng
+from engine.core import Action, Event, Option, Saved, fill_names, resolve_options, rng
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
@@ -59,3 +60,35 @@ def test_events_say_who_they_are_for() -> None:
     assert Event("x", "public").public
     private = Event("y", "to you", frozenset({2}))
     assert not private.public and private.to_dict()["to"] == [2]
+
+
+# -- Saved: a dataclass state's dump, its schema number and its upgrades -------------------
+
+
+@dataclass
+class _Ship:
+    name: str
+    crew: list[str]
+    cached_speed: int = 0
+
+
+def _add_crew(data: dict) -> dict:
+    return {**data, "schema": 2, "crew": []}
+
+
+def test_a_dump_carries_its_schema_and_loads_as_an_equal_copy() -> None:
+    saved = Saved(_Ship, 2, "Ship", ("name", "crew"))
+    ship = _Ship("Revenge", ["Anne"], cached_speed=9)
+    data = saved.dump(ship)
+    assert data == {"schema": 2, "name": "Revenge", "crew": ["Anne"]}
+    back = saved.load(data)
+    assert back == _Ship("Revenge", ["Anne"])
+    back.crew.append("Mary")
+    assert ship.crew == ["Anne"] and data["crew"] == ["Anne"]
+
+
+def test_an_older_dump_is_upgraded_and_an_unknown_schema_refused_by_name() -> None:
+    saved = Saved(_Ship, 2, "Ship", ("name", "crew"), {1: _add_crew})
+    assert saved.load({"schema": 1, "name": "Ranger"}) == _Ship("Ranger", [])
+    with pytest.raises(ValueError, match="Cannot load a Ship state of schema 7"):
+        saved.load({"schema": 7, "name": "Ranger", "crew": []})
