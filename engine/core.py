@@ -15,6 +15,8 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
+from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 JSON = Any
@@ -141,6 +143,21 @@ def json_copy(value: JSON) -> JSON:
     if isinstance(value, dict):
         return {k: json_copy(v) for k, v in value.items()}
     return value
+
+
+def companion(game: Any, name: str) -> ModuleType | None:
+    """The module ``name`` of the game's package, beside its declaration
+    (``companion(game, "guide")`` is ``engine.seafarers.guide``), or None for a game without
+    one (a test's fixture game)."""
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return import_module(f"{package}.{name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.{name}":
+            raise
+        return None
 
 
 #: an upgrade of a dump of one schema to a dump of the next (its "schema" the next number)

@@ -23,12 +23,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 import engine
-from engine.core import JSON, Option, resolve_options
+from engine.core import JSON, Option, companion, resolve_options
 
 #: the pages of every guide, in order, with their titles (the third is the game's own)
 PAGE_KEYS: tuple[str, ...] = ("overview", "turn", "pieces", "scoring", "decisions", "options")
@@ -54,20 +53,6 @@ class Page:
     key: str
     title: str
     body: str
-
-
-def _guide_module(game: Any) -> ModuleType | None:
-    """The game's ``guide`` module beside its ``game`` module (``engine.seafarers.guide``),
-    or None for a game without one (a test's fixture game)."""
-    package = type(game).__module__.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        return import_module(f"{package}.guide")
-    except ModuleNotFoundError as error:
-        if error.name != f"{package}.guide":
-            raise
-        return None
 
 
 def value_words(value: JSON) -> str:
@@ -99,7 +84,7 @@ def game_value_words(game: Any, name: str, value: JSON) -> str | None:
     Moloch" for Neuroshima's ``armies`` value "pirates-moloch"), or None when it gives
     none: what every place that names an option value asks first (issue 22: no internal
     id in a sentence)."""
-    own = getattr(_guide_module(game), "value_words", None)
+    own = getattr(companion(game, "guide"), "value_words", None)
     return own(name, value) if own is not None else None
 
 
@@ -173,7 +158,7 @@ def pages(game_id: str, options: Mapping[str, JSON] | None = None) -> list[Page]
     table's options (None: no table, the defaults shown as such). An unknown game or option
     raises ValueError with what is allowed."""
     game = engine.get_game(game_id)
-    module = _guide_module(game)
+    module = companion(game, "guide")
     resolved = resolve_options(game.options, options)
     if module is not None:
         own = dict(module.pages(resolved))

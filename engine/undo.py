@@ -37,12 +37,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from engine.ai import clone
-from engine.core import Action, Game, IllegalAction
+from engine.core import Action, Game, IllegalAction, companion
 
 #: re-dealt worlds tried per seat: each is one chance for a hidden thing to differ
 WORLDS = 4
@@ -61,15 +60,7 @@ def _canon(data: Any) -> str:
 
 def game_rule(game: Game) -> ModuleType | None:
     """The game's ``undo`` module (``engine/<game>/undo.py``), None when it has none."""
-    package = type(game).__module__.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        return import_module(f"{package}.undo")
-    except ModuleNotFoundError as err:
-        if err.name != f"{package}.undo":
-            raise
-        return None
+    return companion(game, "undo")
 
 
 def rule_refusal(game: Game, state: Any, seat: int, action: Action) -> str | None:

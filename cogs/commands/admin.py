@@ -31,11 +31,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from cogs.base.loops import one_pass
 from cogs.look import texts
 from cogs.table.publish import send_ratings
 from data.archive import archive_old_tables
 from data.backup import POSTGRESQL_ADVICE, take_backup
-from data.db import StoreBusy
 from data.ratings import RatingChange, rate_unrated
 from engine.core import IllegalAction
 from engine.table import Table
@@ -84,12 +84,7 @@ class AdminCog(commands.GroupCog, group_name="admin",
 
     @tasks.loop(hours=HOUSEKEEPING_HOURS)
     async def housekeeping(self) -> None:
-        try:
-            await self.housekeep(time.time())
-        except StoreBusy:
-            pass  # the database is busy or down: the store has said so; next hour
-        except Exception:
-            log.exception("housekeeping failed; it runs again in an hour")
+        await one_pass(self.housekeep(time.time()), "housekeeping", "in an hour")
 
     @housekeeping.before_loop
     async def _wait_ready(self) -> None:

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from cogs.base.loops import one_pass
 from cogs.table.act import clock_event
 from cogs.table.delivery import deliver, deliver_due, pause_tables, resume_tables
-from data.db import StoreBusy
 from data.tables import ClockEvent
 
 if TYPE_CHECKING:
@@ -93,12 +93,7 @@ class ClockCog(commands.Cog):
 
     @tasks.loop(seconds=CLOCK_SECONDS)
     async def loop(self) -> None:
-        try:
-            await self.run_clock(time.time())
-        except StoreBusy:
-            pass  # the database is busy or down: the store has said so; next pass
-        except Exception:
-            log.exception("the turn clock failed; it runs again in a minute")
+        await one_pass(self.run_clock(time.time()), "the turn clock", "in a minute")
 
     @loop.before_loop
     async def _wait_ready(self) -> None:
