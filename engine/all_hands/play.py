@@ -7,6 +7,7 @@ go to ``effects``, the Pirate Cheat's to ``cheat``; the discard settings (issue 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, IllegalAction
@@ -36,35 +37,11 @@ def apply(s: State, seat: int, kind: str, arg: Any) -> list[Event]:
 
 
 def perform(s: State, seat: int, kind: str, arg: Any, out: list[Event]) -> None:
-    """Carry out a move already checked legal."""
-    if kind == "bid_add":
-        s.picks[seat].append(arg)
-    elif kind == "bid_remove":
-        s.picks[seat].remove(arg)
-    elif kind == "bid_confirm":
-        _bid_confirm(s, seat, out)
-    elif kind == "pass":
-        _pass(s, seat, out)
-    elif kind == "forfeit":
-        _forfeit(s, seat, out)
-    elif kind == "discard":
-        _discard(s, seat, arg, out)
-    elif kind == "discard_done":
-        _discard_done(s, seat, out)
-    elif kind == "auto_keep_on":
-        auto_keep_on(s, seat, out)
-    elif kind == "auto_keep_off":
-        auto_keep_off(s, seat, out)
-    elif kind == "open_discard":
-        open_discard(s, seat, out)
-    elif kind == "call_cheat":
-        cheat.call_cheat(s, seat, arg, out)
-    elif kind == "cheat_keep":
-        cheat.cheat_keep(s, seat, arg, out)
-    elif kind == "cheat_keep_none":
-        cheat.cheat_keep(s, seat, None, out)
-    elif kind == "honor_keep":
-        cheat.honor_keep(s, seat, arg, out)
+    """Carry out a move already checked legal: a move of its own in ``MOVES``, else a
+    choice an action card asks for (``_choose``), after which the cards resolve on."""
+    move = MOVES.get(kind)
+    if move is not None:
+        move(s, seat, arg, out)
     else:
         _choose(s, seat, kind, arg, out)
         continue_resolution(s, out)
@@ -197,3 +174,24 @@ def open_discard(s: State, seat: int, out: list[Event]) -> None:
     priv(out, seat, "discard_setting", text, opened=True)
     if reopen:
         s.done[seat] = False
+
+
+Move = Callable[[State, int, Any, list[Event]], None]
+#: each kind of move and the one function that carries it out (``arg``: the move's card or
+#: seat, unused by the moves that have none)
+MOVES: dict[str, Move] = {
+    "bid_add": lambda s, seat, card, out: s.picks[seat].append(card),
+    "bid_remove": lambda s, seat, card, out: s.picks[seat].remove(card),
+    "bid_confirm": lambda s, seat, _, out: _bid_confirm(s, seat, out),
+    "pass": lambda s, seat, _, out: _pass(s, seat, out),
+    "forfeit": lambda s, seat, _, out: _forfeit(s, seat, out),
+    "discard": _discard,
+    "discard_done": lambda s, seat, _, out: _discard_done(s, seat, out),
+    "auto_keep_on": lambda s, seat, _, out: auto_keep_on(s, seat, out),
+    "auto_keep_off": lambda s, seat, _, out: auto_keep_off(s, seat, out),
+    "open_discard": lambda s, seat, _, out: open_discard(s, seat, out),
+    "call_cheat": cheat.call_cheat,
+    "cheat_keep": cheat.cheat_keep,
+    "cheat_keep_none": lambda s, seat, _, out: cheat.cheat_keep(s, seat, None, out),
+    "honor_keep": cheat.honor_keep,
+}

@@ -12,6 +12,7 @@ The rules' moves are (kind, argument) pairs; ``game`` wraps them in Actions.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, rng
@@ -247,18 +248,7 @@ def is_legal(s: State, seat: int, kind: str, arg: Any) -> bool:
 def apply(s: State, seat: int, kind: str, arg: Any) -> list[Event]:
     """Apply a legal move (the caller checked ``is_legal``)."""
     out: list[Event] = []
-    if kind == "bid":
-        _bid(s, out, seat, arg)
-    elif kind == "reveal":
-        _reveal(s, out, seat, arg)
-    elif kind == "give":
-        _give(s, out, seat, arg)
-    elif kind == "ditch":
-        _ditch(s, out, seat, arg)
-    elif kind == "predict":
-        _predict(s, out, seat, arg)
-    elif kind == "play":
-        _play(s, out, seat, arg)
+    MOVES[kind](s, out, seat, arg)
     return out
 
 
@@ -598,3 +588,9 @@ def _end_game(s: State, out: list[Event]) -> None:
     s.result = {"winners": winners, "scores": list(s.loon), "reason": reason}
     pub(s, out, "over", reason, winners=winners)
 
+
+#: each kind of move and the one function that carries it out, named after its step
+MOVES: dict[str, Callable[[State, list[Event], int, Any], None]] = {
+    "bid": _bid, "reveal": _reveal, "give": _give, "ditch": _ditch, "predict": _predict,
+    "play": _play,
+}
