@@ -45,38 +45,35 @@ from .turn import to_act
 from .victory import public_vp, total_vp
 from .words import P
 
+#: what the game waits for in each phase, in words ({name}: the player on turn); the phases
+#: that wait for every player who must act name nobody
+WAITING_WORDS = {
+    Phase.SETUP_SETTLE: "{name} founds a start settlement",
+    Phase.SETUP_ROUTE: "{name} places a road or ship beside the new settlement",
+    Phase.ROLL: "{name} rolls the dice (or plays a development card first)",
+    Phase.MAIN: "{name} trades and builds, then ends the turn",
+    Phase.DISCARD: "Players with more than 7 cards discard half of them",
+    Phase.GOLD: "Players pick their resources from the gold field",
+    Phase.ROBBER: "{name} moves the robber or the pirate",
+    Phase.STEAL: "{name} picks whom to steal from",
+    Phase.FREE_ROUTES: "{name} places free roads or ships (Road Building)",
+    Phase.PLENTY: "{name} takes resources from the bank (Year of Plenty)",
+    Phase.COMPOSE: "{name} is making a trade offer",
+}
+
 
 def pending(s: State) -> tuple[str | None, int | None]:
-    ph = s.phase
-    t = s.turn
-    if ph == Phase.HARBOURS:
+    """What the game waits for, in words, and the seat it waits for (None: every player
+    who must act, or nobody)."""
+    if s.phase == Phase.HARBOURS:
         return (f"{{name}} places the {harbour_words(s.extra['harbours'][-1])} harbour on "
-                "a coast"), t
-    if ph == Phase.SETUP_SETTLE:
-        return "{name} founds a start settlement", t
-    if ph == Phase.SETUP_ROUTE:
-        return "{name} places a road or ship beside the new settlement", t
-    if ph == Phase.ROLL:
-        return "{name} rolls the dice (or plays a development card first)", t
-    if ph == Phase.MAIN:
-        if s.offer is not None:
-            return offer_words(s), t
-        return "{name} trades and builds, then ends the turn", t
-    if ph == Phase.DISCARD:
-        return "Players with more than 7 cards discard half of them", None
-    if ph == Phase.GOLD:
-        return "Players pick their resources from the gold field", None
-    if ph == Phase.ROBBER:
-        return "{name} moves the robber or the pirate", t
-    if ph == Phase.STEAL:
-        return "{name} picks whom to steal from", t
-    if ph == Phase.FREE_ROUTES:
-        return "{name} places free roads or ships (Road Building)", t
-    if ph == Phase.PLENTY:
-        return "{name} takes resources from the bank (Year of Plenty)", t
-    if ph == Phase.COMPOSE:
-        return "{name} is making a trade offer", t
-    return rules_of(s).pending_words(s)  # a phase of the scenario's own
+                "a coast"), s.turn
+    if s.phase == Phase.MAIN and s.offer is not None:
+        return offer_words(s), s.turn
+    words = WAITING_WORDS.get(s.phase)
+    if words is None:
+        return rules_of(s).pending_words(s)  # a phase of the scenario's own
+    return words, s.turn if "{name}" in words else None
 
 
 def offer_words(s: State) -> str:
