@@ -39,7 +39,7 @@ def house_answer(s: State, seat: int) -> Terms | None:
     if useful and spare(s, seat, aim, gives) and (
             sum(gives.values()) <= sum(gets.values()) + 1):
         return dict(gives), dict(gets)
-    return counter_plan(s, seat)
+    return _counter(s, seat, aim, lacks)
 
 
 def near_win(s: State, p: int) -> bool:
@@ -59,12 +59,14 @@ def counter_plan(s: State, seat: int) -> Terms | None:
     """A counter-offer (give, get) to the offer on the table, or None: when the offer asks
     for at most two cards the seat can spare but brings nothing its goal needs, give what
     was asked for one card the goal lacks (one the offer does not ask for)."""
-    o = s.offer
     if near_win(s, s.turn):
         return None
     aim = goal(s, seat)
-    lacks = need(s, seat, aim)
-    asked, brought = o["get"], o["give"]
+    return _counter(s, seat, aim, need(s, seat, aim))
+
+
+def _counter(s: State, seat: int, aim: str, lacks: list[int]) -> Terms | None:
+    asked, brought = s.offer["get"], s.offer["give"]
     if any(lacks[RI[r]] > 0 for r in brought) or sum(asked.values()) > 2:
         return None
     if not spare(s, seat, aim, asked):
