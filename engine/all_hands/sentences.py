@@ -42,17 +42,45 @@ HINTS: dict[str, str] = {
     "open_discard": "open your discard step this round",
 }
 
+#: the words of the moves whose label is their card or captain filled in: {card} the
+#: card's name, {captain} the captain named, {whose} whose bid card (Cutpurse and Pieces of
+#: Eight pick a seat's card), {to} the captain a Shady Deal gives to, {king} the captain a
+#: tribute is paid to
+LABELS: dict[str, str] = {
+    "bid_remove": "Take {card} back out of your bid",
+    "forfeit": "Forfeit your bid",
+    "discard": "Discard {card}",
+    "discard_done": "Keep all my cards",
+    "auto_keep_on": "Keep all my cards, and skip my discard steps from now on",
+    "call_cheat": "Call {captain} a Pirate Cheat (holding 13 or more cards)",
+    "cheat_keep": "Keep {card}, discard the other pulled cards",
+    "cheat_keep_none": "Keep none of the pulled cards",
+    "honor_keep": "Keep {card}, discard the other",
+    "resolve": "Resolve your {card} next",
+    "cutpurse": "Cutpurse: send {whose} {card} to the discard pile",
+    "cutpurse_none": "Cutpurse: take nothing",
+    "plunder": "Take {card} from the discard pile",
+    "mermaid_keep": "Keep {card} from the Mermaid's catch",
+    "eight": "Pieces of Eight: select {whose} {card}",
+    "give": "Give {card} to {to} for the Shady Deal",
+    "brawl": "Start a Tavern Brawl with {captain}",
+    "tribute": "Pay {card} in tribute to {king}",
+    "king_keep": "Keep {card} from the tribute",
+    "king_done": "Keep no more of the tribute; discard the rest",
+}
+
+
 def _whose(seat: int, target: int) -> str:
     return "your own" if seat == target else f"{P(target)}'s"
 
 
 def label(s: State, seat: int, kind: str, arg: Any) -> str:
     """A sentence a player understands; captains appear as "{pN}" placeholders."""
+    if kind in LABELS:
+        return LABELS[kind].format(**_label_fields(s, seat, arg))
     if kind == "bid_add":
         where = "your tie bid" if s.phase == TIE else "your bid"
         return f"Add {NAMES[arg]} to {where}"
-    if kind == "bid_remove":
-        return f"Take {NAMES[arg]} back out of your bid"
     if kind == "bid_confirm":
         cards = s.picks[seat]
         more = " more" if s.phase == TIE else ""
@@ -60,14 +88,6 @@ def label(s: State, seat: int, kind: str, arg: Any) -> str:
         return f"Bid {list_names(cards)}{more} face down (value {value})"
     if kind == "pass":
         return f"Pass on {NAMES[s.auction]}" if s.auction else "Pass"
-    if kind == "forfeit":
-        return "Forfeit your bid"
-    if kind == "discard":
-        return f"Discard {NAMES[arg]}"
-    if kind == "discard_done":
-        return "Keep all my cards"
-    if kind == "auto_keep_on":
-        return "Keep all my cards, and skip my discard steps from now on"
     if kind == "auto_keep_off":
         if rules.skipped(s, seat):
             return "Ask me at every discard step again, starting with this one"
@@ -76,42 +96,25 @@ def label(s: State, seat: int, kind: str, arg: Any) -> str:
         if s.phase == DISCARD:
             return "Open my discard step after all"
         return "Open my discard step this round"
-    if kind == "call_cheat":
-        return f"Call {P(arg)} a Pirate Cheat (holding 13 or more cards)"
-    if kind == "cheat_keep":
-        return f"Keep {NAMES[arg]}, discard the other pulled cards"
-    if kind == "cheat_keep_none":
-        return "Keep none of the pulled cards"
-    if kind == "honor_keep":
-        return f"Keep {NAMES[arg]}, discard the other"
-    return _card_label(s, seat, kind, arg)
-
-
-def _card_label(s: State, seat: int, kind: str, arg: Any) -> str:
-    """The label of a choice an action card asks for while the cards resolve."""
-    if kind == "resolve":
-        return f"Resolve your {NAMES[arg]} next"
-    if kind == "cutpurse":
-        return f"Cutpurse: send {_whose(seat, arg[0])} {NAMES[arg[1]]} to the discard pile"
-    if kind == "cutpurse_none":
-        return "Cutpurse: take nothing"
-    if kind == "plunder":
-        return f"Take {NAMES[arg]} from the discard pile"
-    if kind == "mermaid_keep":
-        return f"Keep {NAMES[arg]} from the Mermaid's catch"
-    if kind == "eight":
-        return f"Pieces of Eight: select {_whose(seat, arg[0])} {NAMES[arg[1]]}"
-    if kind == "give":
-        return f"Give {NAMES[arg]} to {P(s.pending['to'])} for the Shady Deal"
-    if kind == "brawl":
-        return f"Start a Tavern Brawl with {P(arg)}"
-    if kind == "tribute":
-        return f"Pay {NAMES[arg]} in tribute to {P(s.pending['seat'])}"
-    if kind == "king_keep":
-        return f"Keep {NAMES[arg]} from the tribute"
-    if kind == "king_done":
-        return "Keep no more of the tribute; discard the rest"
     return kind
+
+
+def _label_fields(s: State, seat: int, arg: Any) -> dict[str, str]:
+    """What a label of ``LABELS`` may name: the move's card or captain (a seat's bid card
+    is the pair seat, card), and the captains of the choice pending."""
+    fields: dict[str, str] = {}
+    if isinstance(arg, (list, tuple)):
+        fields |= {"whose": _whose(seat, arg[0]), "card": NAMES[arg[1]]}
+    elif isinstance(arg, int):
+        fields["captain"] = P(arg)
+    elif arg in NAMES:
+        fields["card"] = NAMES[arg]
+    pending = s.pending or {}
+    if "to" in pending:
+        fields["to"] = P(pending["to"])
+    if "seat" in pending:
+        fields["king"] = P(pending["seat"])
+    return fields
 
 
 def _waiting_for(s: State) -> str:
