@@ -240,26 +240,30 @@ def edge_words(s: Any, e: int) -> str:
     return "between " + " and ".join(hexes)
 
 
+#: the words of the moves that need no state, their arguments filled in: {res} a resource,
+#: {seat} a player by name
+PLAIN_WORDS: dict[str, str] = {
+    "offer_give": "Offer 1 {res}",
+    "counter_give": "Offer 1 {res}",
+    "offer_get": "Ask for 1 {res}",
+    "counter_get": "Ask for 1 {res}",
+    "gold": "Take 1 {res} from the gold field",
+    "plenty": "Take 1 {res} (Year of Plenty)",
+    "discard": "Discard 1 {res}",
+    "steal": "Steal a card from {seat}",
+    "trade": "Trade with {seat}",
+}
+
+
 def plain_label(kind: str, args: Mapping[str, Any]) -> str | None:
     """The label of a move whose words need no state, or None."""
-    if kind in ("offer_give", "counter_give"):
-        return f"Offer 1 {args['res']}"
-    if kind in ("offer_get", "counter_get"):
-        return f"Ask for 1 {args['res']}"
-    if kind == "gold":
-        return f"Take 1 {args['res']} from the gold field"
-    if kind == "plenty":
-        return f"Take 1 {args['res']} (Year of Plenty)"
-    if kind == "discard":
-        return f"Discard 1 {args['res']}"
     if kind == "play":
         name = DEV_NAMES[args["card"]]
         return f"Play {name} on {args['res']}" if "res" in args else f"Play {name}"
-    if kind == "steal":
-        return f"Steal a card from {P(args['seat'])}"
-    if kind == "trade":
-        return f"Trade with {P(args['seat'])}"
-    return None
+    words = PLAIN_WORDS.get(kind)
+    if words is None:
+        return None
+    return words.format(**{**args, **({"seat": P(args["seat"])} if "seat" in args else {})})
 
 
 def bank_label(give: str, get: str, ratio: int) -> str:
