@@ -117,17 +117,19 @@ def _label_fields(s: State, seat: int, arg: Any) -> dict[str, str]:
     return fields
 
 
+#: why a seat the game is not waiting for cannot move, by phase
+WAITING_WORDS: dict[str, str] = {
+    BID: "Another captain must bid first",
+    TIE: "Only the tied captains bid now",
+    DISCARD: "You are done discarding this round",
+}
+
+
 def _waiting_for(s: State) -> str:
     """Why a seat the game is not waiting for cannot move, without names or hidden facts."""
     if s.pending is not None:
         return "Another captain is making a choice first"
-    if s.phase == BID:
-        return "Another captain must bid first"
-    if s.phase == TIE:
-        return "Only the tied captains bid now"
-    if s.phase == DISCARD:
-        return "You are done discarding this round"
-    return "The game is waiting for other captains"
+    return WAITING_WORDS.get(s.phase, "The game is waiting for other captains")
 
 
 def _setting_refusal(s: State, seat: int, kind: str) -> str:
