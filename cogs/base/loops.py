@@ -11,13 +11,13 @@ from data.db import StoreBusy
 log = logging.getLogger("parley.cogs")
 
 
-async def one_pass(work: Awaitable[object], what: str, again: str) -> None:
-    """Await ``work``, one pass of the loop named ``what``. A busy or unreachable database
-    is passed over quietly (the store has logged it already); any other failure is logged
-    with its traceback, saying when the loop runs ``again`` (e.g. "in a minute")."""
+async def one_pass(work: Awaitable[object], loop: str, seconds: float) -> None:
+    """Await ``work``, one pass of the background loop named ``loop`` that runs every
+    ``seconds``. A busy or unreachable database is passed over quietly (the store has
+    logged it already); any other failure is logged with its traceback."""
     try:
         await work
     except StoreBusy:
         pass
     except Exception:
-        log.exception("%s failed; it runs again %s", what, again)
+        log.exception("the %s loop failed; it runs again in %d seconds", loop, seconds)

@@ -84,7 +84,7 @@ class AdminCog(commands.GroupCog, group_name="admin",
 
     @tasks.loop(hours=HOUSEKEEPING_HOURS)
     async def housekeeping(self) -> None:
-        await one_pass(self.housekeep(time.time()), "housekeeping", "in an hour")
+        await one_pass(self.housekeep(time.time()), "housekeeping", HOUSEKEEPING_HOURS * 3600)
 
     @housekeeping.before_loop
     async def _wait_ready(self) -> None:

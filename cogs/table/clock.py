@@ -93,7 +93,7 @@ class ClockCog(commands.Cog):
 
     @tasks.loop(seconds=CLOCK_SECONDS)
     async def loop(self) -> None:
-        await one_pass(self.run_clock(time.time()), "the turn clock", "in a minute")
+        await one_pass(self.run_clock(time.time()), "clock", CLOCK_SECONDS)
 
     @loop.before_loop
     async def _wait_ready(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Action
@@ -42,79 +43,71 @@ HINTS: dict[str, str] = {
     "open_discard": "open your discard step this round",
 }
 
-#: the words of the moves whose label is their card or captain filled in: {card} the
-#: card's name, {captain} the captain named, {whose} whose bid card (Cutpurse and Pieces of
-#: Eight pick a seat's card), {to} the captain a Shady Deal gives to, {king} the captain a
-#: tribute is paid to
-LABELS: dict[str, str] = {
-    "bid_remove": "Take {card} back out of your bid",
-    "forfeit": "Forfeit your bid",
-    "discard": "Discard {card}",
-    "discard_done": "Keep all my cards",
-    "auto_keep_on": "Keep all my cards, and skip my discard steps from now on",
-    "call_cheat": "Call {captain} a Pirate Cheat (holding 13 or more cards)",
-    "cheat_keep": "Keep {card}, discard the other pulled cards",
-    "cheat_keep_none": "Keep none of the pulled cards",
-    "honor_keep": "Keep {card}, discard the other",
-    "resolve": "Resolve your {card} next",
-    "cutpurse": "Cutpurse: send {whose} {card} to the discard pile",
-    "cutpurse_none": "Cutpurse: take nothing",
-    "plunder": "Take {card} from the discard pile",
-    "mermaid_keep": "Keep {card} from the Mermaid's catch",
-    "eight": "Pieces of Eight: select {whose} {card}",
-    "give": "Give {card} to {to} for the Shady Deal",
-    "brawl": "Start a Tavern Brawl with {captain}",
-    "tribute": "Pay {card} in tribute to {king}",
-    "king_keep": "Keep {card} from the tribute",
-    "king_done": "Keep no more of the tribute; discard the rest",
-}
-
-
 def _whose(seat: int, target: int) -> str:
     return "your own" if seat == target else f"{P(target)}'s"
 
 
+def _bid_add(s: State, seat: int, card: str) -> str:
+    return f"Add {NAMES[card]} to {'your tie bid' if s.phase == TIE else 'your bid'}"
+
+
+def _bid_confirm(s: State, seat: int, _: Any) -> str:
+    cards = s.picks[seat]
+    more = " more" if s.phase == TIE else ""
+    return f"Bid {list_names(cards)}{more} face down (value {bid_value(cards, s.auction)})"
+
+
+def _auto_keep_off(s: State, seat: int, _: Any) -> str:
+    if rules.skipped(s, seat):
+        return "Ask me at every discard step again, starting with this one"
+    return "Ask me at every discard step again"
+
+
+def _open_discard(s: State, seat: int, _: Any) -> str:
+    if s.phase == DISCARD:
+        return "Open my discard step after all"
+    return "Open my discard step this round"
+
+
+#: the label of each kind of move, from the state, the seat and the move's argument (a
+#: card, a captain, or a seat's bid card as the pair seat, card); captains appear as
+#: "{pN}" placeholders
+LABELS: dict[str, Callable[[State, int, Any], str]] = {
+    "bid_add": _bid_add,
+    "bid_remove": lambda s, seat, card: f"Take {NAMES[card]} back out of your bid",
+    "bid_confirm": _bid_confirm,
+    "pass": lambda s, seat, _: f"Pass on {NAMES[s.auction]}" if s.auction else "Pass",
+    "forfeit": lambda s, seat, _: "Forfeit your bid",
+    "discard": lambda s, seat, card: f"Discard {NAMES[card]}",
+    "discard_done": lambda s, seat, _: "Keep all my cards",
+    "auto_keep_on": lambda s, seat, _: "Keep all my cards, and skip my discard steps from now on",
+    "auto_keep_off": _auto_keep_off,
+    "open_discard": _open_discard,
+    "call_cheat": lambda s, seat, p: f"Call {P(p)} a Pirate Cheat (holding 13 or more cards)",
+    "cheat_keep": lambda s, seat, card: f"Keep {NAMES[card]}, discard the other pulled cards",
+    "cheat_keep_none": lambda s, seat, _: "Keep none of the pulled cards",
+    "honor_keep": lambda s, seat, card: f"Keep {NAMES[card]}, discard the other",
+    "resolve": lambda s, seat, card: f"Resolve your {NAMES[card]} next",
+    "cutpurse": lambda s, seat, sc: (f"Cutpurse: send {_whose(seat, sc[0])} {NAMES[sc[1]]} to "
+                                     "the discard pile"),
+    "cutpurse_none": lambda s, seat, _: "Cutpurse: take nothing",
+    "plunder": lambda s, seat, card: f"Take {NAMES[card]} from the discard pile",
+    "mermaid_keep": lambda s, seat, card: f"Keep {NAMES[card]} from the Mermaid's catch",
+    "eight": lambda s, seat, sc: f"Pieces of Eight: select {_whose(seat, sc[0])} {NAMES[sc[1]]}",
+    "give": lambda s, seat, card: (f"Give {NAMES[card]} to {P(s.pending['to'])} for the "
+                                   "Shady Deal"),
+    "brawl": lambda s, seat, p: f"Start a Tavern Brawl with {P(p)}",
+    "tribute": lambda s, seat, card: (f"Pay {NAMES[card]} in tribute to "
+                                      f"{P(s.pending['seat'])}"),
+    "king_keep": lambda s, seat, card: f"Keep {NAMES[card]} from the tribute",
+    "king_done": lambda s, seat, _: "Keep no more of the tribute; discard the rest",
+}
+
+
 def label(s: State, seat: int, kind: str, arg: Any) -> str:
     """A sentence a player understands; captains appear as "{pN}" placeholders."""
-    if kind in LABELS:
-        return LABELS[kind].format(**_label_fields(s, seat, arg))
-    if kind == "bid_add":
-        where = "your tie bid" if s.phase == TIE else "your bid"
-        return f"Add {NAMES[arg]} to {where}"
-    if kind == "bid_confirm":
-        cards = s.picks[seat]
-        more = " more" if s.phase == TIE else ""
-        value = bid_value(cards, s.auction)
-        return f"Bid {list_names(cards)}{more} face down (value {value})"
-    if kind == "pass":
-        return f"Pass on {NAMES[s.auction]}" if s.auction else "Pass"
-    if kind == "auto_keep_off":
-        if rules.skipped(s, seat):
-            return "Ask me at every discard step again, starting with this one"
-        return "Ask me at every discard step again"
-    if kind == "open_discard":
-        if s.phase == DISCARD:
-            return "Open my discard step after all"
-        return "Open my discard step this round"
-    return kind
-
-
-def _label_fields(s: State, seat: int, arg: Any) -> dict[str, str]:
-    """What a label of ``LABELS`` may name: the move's card or captain (a seat's bid card
-    is the pair seat, card), and the captains of the choice pending."""
-    fields: dict[str, str] = {}
-    if isinstance(arg, (list, tuple)):
-        fields |= {"whose": _whose(seat, arg[0]), "card": NAMES[arg[1]]}
-    elif isinstance(arg, int):
-        fields["captain"] = P(arg)
-    elif arg in NAMES:
-        fields["card"] = NAMES[arg]
-    pending = s.pending or {}
-    if "to" in pending:
-        fields["to"] = P(pending["to"])
-    if "seat" in pending:
-        fields["king"] = P(pending["seat"])
-    return fields
+    words = LABELS.get(kind)
+    return kind if words is None else words(s, seat, arg)
 
 
 #: why a seat the game is not waiting for cannot move, by phase

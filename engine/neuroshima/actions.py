@@ -5,7 +5,7 @@ plans with ``place_label``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Action
@@ -14,55 +14,45 @@ from . import rules
 from .board import BY_LABEL, LABELS, WAVE_LINES, WAVE_NAMES
 from .rules import facing_text, tile_name
 
-#: the words of the moves that are their arguments filled in: the spaces by their labels
-#: ({space}, {centre}, {to}, {from}), {facing} the facing chosen, {tile} the tile's name,
-#: {unit} and {target}: the unit on the move's ``from`` and ``target`` space, by name
-WORDS: dict[str, str] = {
-    "hq": "Place your HQ on {space}, {facing}",
-    "discard": "Discard {tile}",
-    "end": "End your turn",
-    "battle": "Play Battle: a battle now, then your turn ends",
-    "push": "Push Back: {unit} pushes {target}",
-    "airstrike": "Air Strike centred on {centre}",
-    "tavern": "Activate the Tavern on {space}: a battle now",
-    "grab": "Grab: the Harpoon on {from} pulls {target}",
-    "choose": "Put your unit on {to}, {facing}",
-    "drift_turn": "Turn the Drift unit on {space}: {facing}",
-    "drift_keep": "Keep the facing of the Drift units still to turn",
-}
-
-
-def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
-    """A sentence a player understands for the move ``kind`` with arguments ``a``."""
-    if kind in WORDS:
-        return WORDS[kind].format(**_label_fields(WORDS[kind], s["board"], a))
-    if kind == "place":
-        return place_label(a["tile"], a["space"], a["rot"], bool(a.get("boarding")))
-    if kind == "move":
-        where = "stays" if a["from"] == a["to"] else f"to {a['to']}"
-        return f"Move {_unit_at(s['board'], a['from'])}: {where}, {facing_text(a['rot'])}"
-    if kind == "wave":
-        line = WAVE_LINES[a["line"]]
-        return f"Wave on the {WAVE_NAMES[a['line']]} side ({', '.join(LABELS[i] for i in line)})"
-    return kind
-
 
 def _unit_at(board: list, space: str) -> str:
     return f"{tile_name(board[BY_LABEL[space.lower()]][0])} on {space}"
 
 
-def _label_fields(words: str, board: list, a: Mapping[str, Any]) -> dict[str, str]:
-    """What the label ``words`` (of ``WORDS``) names, from the move's arguments."""
-    fields = {k: v for k, v in a.items() if isinstance(v, str)}
-    if "rot" in a:
-        fields["facing"] = facing_text(a["rot"])
-    if "tile" in a:
-        fields["tile"] = tile_name(a["tile"])
-    if "{unit}" in words:
-        fields["unit"] = _unit_at(board, a["from"])
-    if "{target}" in words:
-        fields["target"] = _unit_at(board, a["target"])
-    return fields
+def _move(a: Mapping[str, Any], board: list) -> str:
+    where = "stays" if a["from"] == a["to"] else f"to {a['to']}"
+    return f"Move {_unit_at(board, a['from'])}: {where}, {facing_text(a['rot'])}"
+
+
+def _wave(a: Mapping[str, Any], board: list) -> str:
+    spaces = ", ".join(LABELS[i] for i in WAVE_LINES[a["line"]])
+    return f"Wave on the {WAVE_NAMES[a['line']]} side ({spaces})"
+
+
+#: the label of each kind of move, from its arguments ``a`` and the board (``b``, for the
+#: units a move names)
+WORDS: dict[str, Callable[[Mapping[str, Any], list], str]] = {
+    "hq": lambda a, b: f"Place your HQ on {a['space']}, {facing_text(a['rot'])}",
+    "discard": lambda a, b: f"Discard {tile_name(a['tile'])}",
+    "end": lambda a, b: "End your turn",
+    "place": lambda a, b: place_label(a["tile"], a["space"], a["rot"], bool(a.get("boarding"))),
+    "battle": lambda a, b: "Play Battle: a battle now, then your turn ends",
+    "move": _move,
+    "push": lambda a, b: f"Push Back: {_unit_at(b, a['from'])} pushes {_unit_at(b, a['target'])}",
+    "airstrike": lambda a, b: f"Air Strike centred on {a['centre']}",
+    "wave": _wave,
+    "tavern": lambda a, b: f"Activate the Tavern on {a['space']}: a battle now",
+    "grab": lambda a, b: f"Grab: the Harpoon on {a['from']} pulls {_unit_at(b, a['target'])}",
+    "choose": lambda a, b: f"Put your unit on {a['to']}, {facing_text(a['rot'])}",
+    "drift_turn": lambda a, b: f"Turn the Drift unit on {a['space']}: {facing_text(a['rot'])}",
+    "drift_keep": lambda a, b: "Keep the facing of the Drift units still to turn",
+}
+
+
+def label(s: dict, kind: str, a: Mapping[str, Any]) -> str:
+    """A sentence a player understands for the move ``kind`` with arguments ``a``."""
+    words = WORDS.get(kind)
+    return kind if words is None else words(a, s["board"])
 
 
 def place_label(tile: str, space: str, rot: int, boarding: bool = False) -> str:
