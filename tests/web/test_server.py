@@ -1,0 +1,227 @@
+"""The web server over HTTP, through aiohttp's own test client (issue 25, "Tested as a
+person would"): a good page, every kind of bad link, odd paths, the rate limit, the
+headers on every answer, and a plain page (never a traceback) whatever goes wrong."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from data.store import Store
+from data.tables import TableService
+from data.watch import revoke_player, revoke_seat
+from tests.web.conftest import Clock
+from tests.web.helpers import PEOPLE, SECRET, T0, playing, random_moves
+from web.links import PRIVATE_DAYS, public_token, seat_token
+from web.server import CSP, make_app
+
+ASK = "Ask the bot for a new link"
+
+
+def no_trace(text: str) -> None:
+    assert "Traceback" not in text and 'File "' not in text and "Error" not in text
+
+
+async def test_the_public_link_shows_the_table_with_its_board_and_words(
+        svc: TableService, client: TestClient) -> None:
+    await playing(svc, "pirate-tricks", 3)
+    table = await random_moves(svc, "c1", 5)
+    token = public_token(SECRET, table.key)
+    page = await client.get(f"/t/{token}/")
+    text = await page.text()
+    assert page.status == 200 and page.content_type == "text/html"
+    assert "<h1>Pirate Tricks</h1>" in text
+    assert f'src="board/{table.version}.png"' in text
+    assert "Anne &lt;b&gt;&amp;amp;&lt;/b&gt;" in text and "<b>&amp;</b>" not in text
+    assert "Waiting for" in text and "Last moves" in text and "Turn clock" in text
+    assert "<script>" not in text and "style=" not in text
+    board = await client.get(f"/t/{token}/board/{table.version}.png")
+    assert board.status == 200 and board.content_type == "image/png"
+    assert (await board.read())[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+async def test_a_link_without_its_slash_and_an_old_board_lead_to_the_current_ones(
+        svc: TableService, client: TestClient) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    token = public_token(SECRET, table.key)
+    bare = await client.get(f"/t/{token}", allow_redirects=False)
+    assert bare.status == 302 and bare.headers["Location"] == f"{token}/"
+    old = await client.get(f"/t/{token}/board/{table.version - 1}.png", allow_redirects=False)
+    assert old.status == 302 and old.headers["Location"] == f"{table.version}.png"
+
+
+@pytest.mark.parametrize("token", [
+    "nonsense", "a" * 60 + "." + "b" * 22, "x" * 5000, "%00", "..", "../../web",
+    "dDEuaC4.aaaaaaaaaaaaaaaaaaaaaa"])
+async def test_a_bad_token_opens_nothing_and_says_to_ask_the_bot(
+        svc: TableService, client: TestClient, token: str) -> None:
+    await playing(svc, "pirate-tricks", 3)
+    page = await client.get(f"/t/{token}/")
+    text = await page.text()
+    assert page.status == 404 and ASK in text
+    no_trace(text)
+
+
+async def test_an_altered_or_foreign_token_opens_nothing(
+        svc: TableService, client: TestClient) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    good = public_token(SECRET, table.key)
+    body, signature = good.split(".")
+    flipped = body + "." + ("A" if signature[0] != "A" else "B") + signature[1:]
+    foreign = public_token(b"another bot's secret", table.key)
+    for token in (flipped, foreign, public_token(SECRET, table.key + 1)):
+        page = await client.get(f"/t/{token}/")
+        assert page.status == 404 and ASK in await page.text()
+    assert (await client.get(f"/t/{good}/")).status == 200
+
+
+async def test_a_table_id_alone_and_the_root_open_nothing(
+        svc: TableService, client: TestClient) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    for path in ("/", f"/t/{table.key}/", f"/t/{table.id}/", "/tables", "/static/",
+                 "/static/../web/server.py", "/static/server.py"):
+        page = await client.get(path)
+        assert page.status == 404, path
+        no_trace(await page.text())
+
+
+async def test_a_private_link_expires(svc: TableService, client: TestClient,
+                                      clock: Clock) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    token = seat_token(SECRET, table.key, 1, "u101", T0)
+    assert (await client.get(f"/t/{token}/")).status == 200
+    clock.now = T0 + PRIVATE_DAYS * 86400
+    page = await client.get(f"/t/{token}/")
+    text = await page.text()
+    assert page.status == 404 and "expired" in text and ASK in text
+    assert (await client.get(f"/t/{public_token(SECRET, table.key)}/")).status == 200
+
+
+async def test_revoked_links_stop_and_a_new_one_opens(
+        svc: TableService, store: Store, client: TestClient, clock: Clock) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    old = seat_token(SECRET, table.key, 1, "u101", T0)
+    other = seat_token(SECRET, table.key, 2, "u102", T0)
+    await revoke_seat(store, table.key, 1, T0 + 10)
+    page = await client.get(f"/t/{old}/")
+    assert page.status == 404 and "withdrawn" in await page.text()
+    assert (await client.get(f"/t/{other}/")).status == 200
+    fresh = seat_token(SECRET, table.key, 1, "u101", T0 + 11)
+    clock.now = T0 + 11
+    assert (await client.get(f"/t/{fresh}/")).status == 200
+    assert await revoke_player(store, [table], "u102", T0 + 20) == 1
+    assert (await client.get(f"/t/{other}/")).status == 404
+
+
+async def test_a_seat_link_of_another_table_or_another_holder_opens_nothing(
+        svc: TableService, client: TestClient) -> None:
+    first = await playing(svc, "pirate-tricks", 3, channel="c1")
+    second = await playing(svc, "all-hands", 2, channel="c2")
+    # Anne holds seat 0 at both tables; seat 2 at the second table does not exist
+    for token in (seat_token(SECRET, second.key, 2, "u102", T0),
+                  seat_token(SECRET, first.key, 0, "u101", T0),
+                  seat_token(SECRET, second.key, 1, "u102", T0)):
+        page = await client.get(f"/t/{token}/")
+        assert page.status == 404 and ASK in await page.text()
+    ok = await client.get(f"/t/{seat_token(SECRET, second.key, 0, 'u100', T0)}/")
+    assert ok.status == 200 and "All Hands on Deck" in await ok.text()
+
+
+async def test_the_private_page_shows_the_seats_hand_and_the_public_page_does_not(
+        svc: TableService, client: TestClient) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    mine = await (await client.get(f"/t/{seat_token(SECRET, table.key, 1, 'u101', T0)}/")).text()
+    public = await (await client.get(f"/t/{public_token(SECRET, table.key)}/")).text()
+    assert "Your hand" in mine and f'src="hand/{table.version}.png"' in mine
+    assert "Private page of <strong>Bo</strong>" in mine
+    assert "Your hand" not in public and "hand/" not in public
+    token = public_token(SECRET, table.key)
+    assert (await client.get(f"/t/{token}/hand/{table.version}.png")).status == 404
+    hand = await client.get(f"/t/{seat_token(SECRET, table.key, 1, 'u101', T0)}/hand/"
+                            f"{table.version}.png")
+    assert hand.status == 200 and hand.content_type == "image/png"
+
+
+async def test_a_lobby_shows_its_seats_and_no_board(svc: TableService,
+                                                    client: TestClient) -> None:
+    table = await svc.new("pirate-tricks", "c1", *PEOPLE[0], {}, guild="g1", now=T0)
+    page = await client.get(f"/t/{public_token(SECRET, table.key)}/")
+    text = await page.text()
+    assert page.status == 200 and "In the lobby" in text and "board/" not in text
+    assert (await client.get(f"/t/{public_token(SECRET, table.key)}/replay")).status == 404
+
+
+async def test_every_answer_carries_the_strict_headers(svc: TableService,
+                                                       client: TestClient) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    token = public_token(SECRET, table.key)
+    for path in (f"/t/{token}/", f"/t/{token}/board/{table.version}.png", "/static/web.css",
+                 "/static/web.js", "/nowhere", f"/t/{token}/replay?step=0", "/t/bad/"):
+        answer = await client.get(path)
+        assert answer.headers["Referrer-Policy"] == "no-referrer", path
+        assert answer.headers["Content-Security-Policy"] == CSP, path
+        assert answer.headers["X-Content-Type-Options"] == "nosniff", path
+    assert "'unsafe-inline'" not in CSP and "http" not in CSP and "script-src 'self'" in CSP
+
+
+async def test_too_many_requests_from_one_address_get_a_plain_429(
+        svc: TableService, store: Store, clock: Clock) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    token = public_token(SECRET, table.key)
+    app = make_app(store, SECRET, now=clock, rate=5)
+    async with TestClient(TestServer(app)) as c:
+        codes = [(await c.get(f"/t/{token}/")).status for _ in range(6)]
+        assert codes == [200] * 5 + [429]
+        refused = await c.get(f"/t/{token}/")
+        assert refused.headers["Retry-After"] == "60"
+        assert "Too many requests" in await refused.text()
+        clock.now += 61
+        assert (await c.get(f"/t/{token}/")).status == 200
+
+
+async def test_an_oversized_request_line_gets_a_plain_refusal(client: TestClient) -> None:
+    answer = await client.get("/t/" + "a" * 20_000 + "/")
+    assert answer.status in (400, 414, 431)
+    no_trace(await answer.text())
+
+
+async def test_a_failing_database_gives_a_plain_page_and_logs_no_token(
+        svc: TableService, store: Store, client: TestClient,
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    table = await playing(svc, "pirate-tricks", 3)
+    token = seat_token(SECRET, table.key, 1, "u101", T0)
+    assert (await client.get(f"/t/{token}/")).status == 200
+    await store.close()
+    page = await client.get(f"/t/{token}/")
+    text = await page.text()
+    assert page.status == 500 and "Something went wrong" in text
+    no_trace(text)
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "web:" in logged and "/t/…/" in logged
+    assert token not in logged and token.split(".")[1] not in logged
+
+
+async def test_the_event_stream_tells_the_new_version_after_a_move(
+        svc: TableService, client: TestClient) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    token = public_token(SECRET, table.key)
+    before = await (await client.get(f"/t/{token}/live")).text()
+    stream = await client.get(f"/t/{token}/events")
+    assert stream.headers["Content-Type"] == "text/event-stream"
+    assert await _next_version(stream) == table.version
+    moved = await random_moves(svc, "c1", 1)
+    assert await asyncio.wait_for(_next_version(stream), 5) == moved.version
+    stream.close()
+    after = await (await client.get(f"/t/{token}/live")).text()
+    assert after != before and "Move 1</a>" in after
+
+
+async def _next_version(stream) -> int:  # noqa: ANN001 - aiohttp's ClientResponse
+    while True:
+        line = (await stream.content.readline()).decode()
+        if line.startswith("data: "):
+            return int(line[6:])
