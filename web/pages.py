@@ -58,6 +58,7 @@ def _document(title: str, body: str, *, live: int | None = None) -> str:
         "<meta name=\"referrer\" content=\"no-referrer\">"
         "<meta name=\"robots\" content=\"noindex, nofollow\">"
         f"<title>{escape(title)}</title>"
+        f"<link rel=\"icon\" href=\"{STATIC}favicon.svg\" type=\"image/svg+xml\">"
         f"<link rel=\"stylesheet\" href=\"{STATIC}web.css\">"
         f"<script src=\"{STATIC}web.js\" defer></script>"
         f"</head>\n<body{data}>\n{body}\n</body></html>\n")

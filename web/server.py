@@ -49,7 +49,8 @@ from web.sight import board_view, hand_view, sight, view_at
 log = logging.getLogger("web")
 
 STATIC = Path(__file__).with_name("static")
-STATIC_TYPES = {"web.css": "text/css", "web.js": "text/javascript"}
+STATIC_TYPES = {"web.css": "text/css", "web.js": "text/javascript",
+                "favicon.svg": "image/svg+xml"}
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'")
 HEADERS = {
