@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import signal
 import time
 from collections.abc import Mapping
@@ -65,13 +66,24 @@ def web_settings(conf: Mapping[str, str], db: str) -> WebSettings | None:
     if configured is None and is_postgresql(db):
         raise ValueError("On PostgreSQL set PARLEY_WEB_SECRET (any long random text), the "
                          "same for every bot process and the web server: it signs the links.")
-    secret = _shared_secret(configured, secret_file(db))
+    secret = shared_secret(configured, secret_file(db))
     return WebSettings(url, int(port_text), (conf.get("PARLEY_WEB_HOST") or "0.0.0.0").strip(),
                        secret)
 
 
-def _shared_secret(configured: str | None, path: Path) -> bytes:
-    """load_secret, allowing for the bot and the web server making the file at once."""
+def local_secret(conf: Mapping[str, str], db: str) -> bytes:
+    """The secret of ``python console.py --web``: PARLEY_WEB_SECRET, else the one kept
+    beside the SQLite file (the bot's links open there too), else (PostgreSQL) one for this
+    run alone."""
+    configured = conf.get("PARLEY_WEB_SECRET") or None
+    if configured is None and is_postgresql(db):
+        return secrets.token_bytes(32)
+    return shared_secret(configured, secret_file(db))
+
+
+def shared_secret(configured: str | None, path: Path) -> bytes:
+    """:func:`~web.links.load_secret`, allowing for the bot and the web server making the
+    file at once."""
     for _ in range(20):
         try:
             return load_secret(configured, path)

@@ -7,7 +7,6 @@ browser calls never hold up the server."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import tempfile
 import threading
 from collections.abc import Coroutine
@@ -20,7 +19,7 @@ from selenium.webdriver.chrome.service import Service
 
 from data.store import Store
 from data.tables import TableService
-from tests.web.helpers import SECRET
+from tests.web.helpers import SECRET, free_port
 from web.server import make_app, serve
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -32,12 +31,6 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 ARTIFACTS = Path(__file__).with_name("artifacts")
 
 T = TypeVar("T")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class LiveSite:

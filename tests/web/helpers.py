@@ -4,6 +4,7 @@ bot uses, and moves made the same way, for the web tests."""
 from __future__ import annotations
 
 import random
+import socket
 
 from data.tables import TableService
 from engine.table import Table
@@ -12,6 +13,13 @@ T0 = 1_800_000_000.0
 SECRET = b"web-test-secret-" * 2
 PEOPLE = [("u100", "Anne <b>&amp;</b>"), ("u101", "Bo"), ("u102", "Cy"), ("u103", "Di"),
           ("u104", "Ed")]
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 free a moment ago."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 async def playing(svc: TableService, game_id: str, players: int, channel: str = "c1",
