@@ -12,6 +12,7 @@ web/static/web.js adds the live updates (it swaps ``<main id="live">`` for the f
 
 from __future__ import annotations
 
+import hashlib
 import re
 from html import escape
 
@@ -50,8 +51,8 @@ def markdown(text: str) -> str:
     return "\n".join(out)
 
 
-def _document(title: str, body: str, *, live: int | None = None) -> str:
-    data = "" if live is None else f' data-version="{live}"'
+def _document(title: str, body: str, *, live: str | None = None) -> str:
+    data = "" if live is None else f' data-tag="{live}"'
     return (
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -78,11 +79,15 @@ def _turn(s: Sight) -> str:
 def _moves(s: Sight) -> str:
     if not s.moves:
         return ""
-    items = []
-    for step, lines in reversed(s.moves):
-        words = "<br>".join(escape(x) for x in lines) or "A move."
-        items.append(f"<li><a href=\"replay?step={step}\">Move {step}</a>: {words}</li>")
-    return f"<section id=\"moves\"><h2>Last moves</h2><ul>{''.join(items)}</ul></section>"
+    items = "".join("<li>" + "<br>".join(escape(x) for x in lines) + "</li>"
+                    for lines in reversed(s.moves))
+    return f"<section id=\"moves\"><h2>Last moves, newest first</h2><ul>{items}</ul></section>"
+
+
+def tag(fragment: str) -> str:
+    """What the live updates compare: a digest of the page's changing part, so a change
+    that shows nothing new to this viewer sends nothing (web/server.py, events)."""
+    return hashlib.sha256(fragment.encode("utf-8")).hexdigest()[:16]
 
 
 def live_fragment(s: Sight) -> str:
@@ -90,20 +95,19 @@ def live_fragment(s: Sight) -> str:
     board = hand = ""
     if s.board_text:
         board = ("<section class=\"board\"><a class=\"zoom\" href=\"board/"
-                 f"{s.version}.png\"><img src=\"board/{s.version}.png\" "
+                 f"{s.board}.png\"><img src=\"board/{s.board}.png\" "
                  "alt=\"The board; the same in words under The table.\"></a>"
                  "<p class=\"hint\">Open the image to zoom.</p></section>")
     if s.seat is not None and s.hand_text:
         hand = ("<section id=\"hand\"><h2>Your hand</h2>"
-                f"<a class=\"zoom\" href=\"hand/{s.version}.png\"><img src=\"hand/{s.version}"
+                f"<a class=\"zoom\" href=\"hand/{s.hand}.png\"><img src=\"hand/{s.hand}"
                 ".png\" alt=\"Your hand; the same in words below.\"></a>"
                 f"<div class=\"twin\">{markdown(s.hand_text)}</div></section>")
     table = ""
     if s.board_text:
         table = ("<section id=\"table\"><h2>The table</h2>"
                  f"<div class=\"twin\">{markdown(s.board_text)}</div></section>")
-    head = (f"<p class=\"status\">{escape(s.status)} · {s.steps} move"
-            f"{'s' * (s.steps != 1)}</p>")
+    head = f"<p class=\"status\">{escape(s.status)}</p>"
     return (f"<div class=\"grid\">{board}<div class=\"side\">{head}{_turn(s)}{hand}"
             f"{table}{_moves(s)}</div></div>")
 
@@ -113,11 +117,11 @@ def table_page(s: Sight) -> str:
     whose = "" if s.seat is None else (
         f"<p class=\"private\">Private page of <strong>{escape(s.names[s.seat])}</strong>"
         ": do not share this link.</p>")
-    nav = (f"<nav><a href=\"replay?step={s.steps}\">Replay the game</a></nav>"
-           if s.board_text else "")
+    nav = "<nav><a href=\"replay\">Replay the game</a></nav>" if s.board_text else ""
+    live = live_fragment(s)
     body = (f"<header><h1>{escape(s.title)}</h1>{whose}</header>\n"
-            f"<main id=\"live\">{live_fragment(s)}</main>\n{nav}")
-    return _document(s.title, body, live=s.version)
+            f"<main id=\"live\">{live}</main>\n{nav}")
+    return _document(s.title, body, live=tag(live))
 
 
 def replay_part(step: int, total: int, lines: list[str]) -> str:

@@ -5,10 +5,12 @@ listing of tables and nothing answers a table id alone:
 
     /t/<token>/                 the table's page (public, or one seat's private page)
     /t/<token>/live             the part of the page a move changes (web.js swaps it in)
-    /t/<token>/events           Server-Sent Events: the table's version, at each move
-    /t/<token>/board/<v>.png    the board at version v (the renderer's size, about twice
-                                the box Discord shows it in)
-    /t/<token>/hand/<v>.png     the seat's hand (private links only)
+    /t/<token>/events           Server-Sent Events: a digest of the live part, at each
+                                change the viewer may see
+    /t/<token>/board/<d>.png    the board, named by the digest of its view (web/sight.py,
+                                ``digest``; the renderer's size, about twice the box
+                                Discord shows it in)
+    /t/<token>/hand/<d>.png     the seat's hand (private links only), likewise
     /t/<token>/replay?step=N    the replay scrubber at move N; &part=1 its changing part
     /t/<token>/step/<n>.png     the board after move n
     /static/web.css, web.js
@@ -44,7 +46,7 @@ from engine.table import Table
 from web import pages
 from web.hub import Hub
 from web.links import UNKNOWN, BadLink, Link, holder_tag, read_token, verify
-from web.sight import board_view, hand_view, sight, view_at
+from web.sight import board_view, digest, hand_view, sight, view_at
 
 log = logging.getLogger("web")
 
@@ -72,17 +74,26 @@ _TOKEN_PATH = re.compile(r"/t/[^/]+")
 
 
 class Lru:
-    """A small least-recently-used cache of drawn images and written pages."""
+    """A small least-recently-used cache of drawn images and written pages. A value being
+    made is made once: two hundred viewers told of a move at the same moment wait for one
+    page, not two hundred."""
 
     def __init__(self, size: int = 256) -> None:
         self._size = size
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._making: dict[Hashable, asyncio.Future[Any]] = {}
 
     async def get(self, key: Hashable, make: Callable[[], Awaitable[Any]]) -> Any:
         if key in self._items:
             self._items.move_to_end(key)
             return self._items[key]
-        value = await make()
+        if key in self._making:
+            return await asyncio.shield(self._making[key])
+        making = self._making[key] = asyncio.ensure_future(make())
+        try:
+            value = await asyncio.shield(making)
+        finally:
+            self._making.pop(key, None)
         self._items[key] = value
         while len(self._items) > self._size:
             self._items.popitem(last=False)
@@ -151,7 +162,7 @@ def _png(data: bytes) -> web.Response:
                         headers={"Cache-Control": "private, max-age=86400"})
 
 
-def _number(text: str | None, default: int) -> int:
+def _number(text: str | None, default: int) -> int:  # a step asked for, bounded
     if text is None or not text.isdigit() or len(text) > 9:
         return default
     return int(text)
@@ -197,7 +208,9 @@ class Site:
 
     # -- pages -------------------------------------------------------------------------
 
-    async def _sight_html(self, a: Access, part: bool) -> str:
+    async def _sight_html(self, a: Access, part: bool, version: int | None = None) -> str:
+        """The page (or with ``part`` its live part) for the link's viewer, at the table's
+        ``version`` (by default the one its head was read at)."""
         seat = a.link.seat
 
         async def make() -> str:
@@ -205,7 +218,8 @@ class Site:
             s = await asyncio.to_thread(sight, table, entries, seat)
             return pages.live_fragment(s) if part else pages.table_page(s)
 
-        return await self.cache.get(("page", a.table.key, a.table.version, seat, part), make)
+        at = a.table.version if version is None else version
+        return await self.cache.get(("page", a.table.key, at, seat, part), make)
 
     async def page(self, request: web.Request) -> web.Response:
         return _html(await self._sight_html(await self.access(request), False))
@@ -237,36 +251,40 @@ class Site:
 
     # -- images ------------------------------------------------------------------------
 
-    async def board(self, request: web.Request) -> web.Response:
-        a = await self.access(request)
-        if _number(request.match_info["version"], -1) != a.table.version:
-            raise web.HTTPFound(location=f"{a.table.version}.png")
+    async def _view(self, a: Access, seat: int | None) -> tuple[str, dict]:
+        """(digest, view) of the table now as ``seat`` sees it (None: the public board)."""
 
-        async def make() -> bytes:
+        async def make() -> tuple[str, dict]:
             table, _ = await self.whole(a.table.key or 0)
-            view = board_view(table)
+            view = board_view(table) if seat is None else hand_view(table, seat)
             if view is None:
                 raise web.HTTPNotFound()
-            return await asyncio.to_thread(render.draw_board, table.game_id, view)
+            return digest(view), view
 
-        return _png(await self.cache.get(("board", a.table.key, a.table.version), make))
+        return await self.cache.get(("view", a.table.key, a.table.version, seat), make)
 
-    async def hand(self, request: web.Request) -> web.Response:
+    async def _image(self, request: web.Request, seat: int | None) -> web.Response:
+        """The board (``seat`` None) or that seat's hand, at the address its digest names;
+        an older address leads to the current picture."""
         a = await self.access(request)
-        seat = a.link.seat
-        if seat is None:
-            raise web.HTTPNotFound()
-        if _number(request.match_info["version"], -1) != a.table.version:
-            raise web.HTTPFound(location=f"{a.table.version}.png")
+        now, view = await self._view(a, seat)
+        if request.match_info["digest"] != now:
+            raise web.HTTPFound(location=f"{now}.png")
+        draw = render.draw_board if seat is None else render.draw_hand
 
         async def make() -> bytes:
-            table = await self.store.get(a.table.key or 0)
-            view = None if table is None else hand_view(table, seat)
-            if table is None or view is None:
-                raise web.HTTPNotFound()
-            return await asyncio.to_thread(render.draw_hand, table.game_id, view)
+            return await asyncio.to_thread(draw, a.table.game_id, view)
 
-        return _png(await self.cache.get(("hand", a.table.key, a.table.version, seat), make))
+        return _png(await self.cache.get(("png", a.table.key, seat, now), make))
+
+    async def board(self, request: web.Request) -> web.Response:
+        return await self._image(request, None)
+
+    async def hand(self, request: web.Request) -> web.Response:
+        seat = (await self.access(request)).link.seat
+        if seat is None:
+            raise web.HTTPNotFound()
+        return await self._image(request, seat)
 
     async def step_image(self, request: web.Request) -> web.Response:
         a = await self.access(request)
@@ -284,23 +302,29 @@ class Site:
     # -- live --------------------------------------------------------------------------
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        """The table's version now, then at each change; a comment every KEEPALIVE s."""
+        """The tag of the viewer's live part now (web/pages.py, ``tag``), then each new one:
+        a move that changes nothing this viewer may see (a step of someone's private
+        choice) sends nothing. A comment every KEEPALIVE s keeps the stream open."""
         a = await self.access(request)
-        key, version = a.table.key or 0, a.table.version
+        key = a.table.key or 0
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
-        queue = self.hub.watch(key, version)
+        queue = self.hub.watch(key, a.table.version)
         try:
-            await response.write(f"retry: 2000\nevent: version\ndata: {version}\n\n".encode())
+            last = pages.tag(await self._sight_html(a, True))
+            await response.write(f"retry: 2000\nevent: change\ndata: {last}\n\n".encode())
             while True:
                 try:
                     version = await asyncio.wait_for(queue.get(), KEEPALIVE)
                 except TimeoutError:
                     await response.write(b": waiting\n\n")
                     continue
-                await response.write(f"event: version\ndata: {version}\n\n".encode())
+                now = pages.tag(await self._sight_html(a, True, version))
+                if now != last:
+                    last = now
+                    await response.write(f"event: change\ndata: {now}\n\n".encode())
         except (ConnectionResetError, ConnectionError):
             pass
         finally:
@@ -376,8 +400,8 @@ def make_app(store: Store, secret: bytes, **options: Any) -> web.Application:
     r.add_get("/t/{token}/live", site.live, name="live")
     r.add_get("/t/{token}/events", site.events, name="events")
     r.add_get("/t/{token}/replay", site.replay, name="replay")
-    r.add_get("/t/{token}/board/{version}.png", site.board, name="board")
-    r.add_get("/t/{token}/hand/{version}.png", site.hand, name="hand")
+    r.add_get("/t/{token}/board/{digest}.png", site.board, name="board")
+    r.add_get("/t/{token}/hand/{digest}.png", site.hand, name="hand")
     r.add_get("/t/{token}/step/{step}.png", site.step_image, name="step")
     r.add_get("/", site.nothing, name="root")
     return app

@@ -8,11 +8,15 @@ private events addressed to it. Once a game is finished, as in the bot's replay
 private event is shown; an abandoned game's never are.
 
 Nothing here reads the clock of the machine: a page is a function of the table's version,
-so it can be cached per version and compared across worlds in the leak test.
+so it can be cached per version and compared across worlds in the leak test. Nor does a
+page count the log's entries: a private choice made step by step (cards added to a sealed
+bid one at a time) logs a step each, and their number is the seat's own business.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -40,7 +44,6 @@ class Sight:
     title: str
     status: str
     version: int
-    steps: int  # moves in the log so far
     names: list[str]
     seat: int | None  # None: the public page
     waiting: list[str] = field(default_factory=list)  # who the game waits for, by name
@@ -48,7 +51,17 @@ class Sight:
     clock: str = ""  # the turn clock in words
     board_text: str = ""  # the board's text twin (Markdown, from the spectator view)
     hand_text: str = ""  # the seat's own text twin (private pages only)
-    moves: list[tuple[int, list[str]]] = field(default_factory=list)  # (step, lines)
+    moves: list[list[str]] = field(default_factory=list)  # the last moves in words
+    board: str = ""  # the board's digest (:func:`digest`), which names its image
+    hand: str = ""  # the seat's own view's digest (private pages only)
+
+
+def digest(view: dict) -> str:
+    """A digest of a view, which names the image drawn from it: the same picture keeps the
+    same address, whatever moves were made that change nothing in that view (a number of
+    moves or a version in an address would count someone's private steps)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def when(epoch: float | None) -> str:
@@ -122,22 +135,27 @@ def sight(table: Table, entries: Sequence[LogEntry], seat: int | None) -> Sight:
     """The table now, as the public (``seat`` None) or that seat may see it."""
     names = [s.name for s in table.seats]
     title = table.game.title + (f": {table.title}" if table.title else "")
-    out = Sight(title, STATUS_WORDS.get(table.status, "Closed"), table.version, len(entries),
-                names, seat)
+    out = Sight(title, STATUS_WORDS.get(table.status, "Closed"), table.version, names, seat)
     if table.state is None:
         return out
     game = table.game
-    out.board_text = render.text_board(table.game_id, _view(table, table.state, None))
+    board = _view(table, table.state, None)
+    out.board_text, out.board = render.text_board(table.game_id, board), digest(board)
     if seat is not None:
-        out.hand_text = render.text_hand(table.game_id, _view(table, table.state, seat))
+        hand = _view(table, table.state, seat)
+        out.hand_text, out.hand = render.text_hand(table.game_id, hand), digest(hand)
     if table.status == PLAYING:
         out.waiting = [names[s] for s in sorted(game.to_act(table.state)) if s < len(names)]
         out.since = when(table.clock.turn_started)
         out.clock = clock_words(table)
-    first = len(entries) - LAST_MOVES
-    for i, (entry, events) in enumerate(last_moves(table, entries, LAST_MOVES)):
+    # the last moves that say something to this viewer: a step of a private choice (a card
+    # added to a sealed bid) says nothing in public, and is not even counted there
+    for entry, events in reversed(last_moves(table, entries, len(entries))):
         lines = move_lines(table, entry.seat, entry.action.label, events, seat)
-        out.moves.append((max(0, first) + i + 1, lines))
+        if lines:
+            out.moves.insert(0, lines)
+        if len(out.moves) == LAST_MOVES:
+            break
     return out
 
 

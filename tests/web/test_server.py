@@ -16,7 +16,9 @@ from data.watch import revoke_player, revoke_seat
 from tests.web.conftest import Clock
 from tests.web.helpers import PEOPLE, SECRET, T0, playing, random_moves
 from web.links import PRIVATE_DAYS, public_token, seat_token
+from web.pages import tag
 from web.server import CSP, make_app
+from web.sight import board_view, digest, hand_view
 
 ASK = "Ask the bot for a new link"
 
@@ -34,11 +36,12 @@ async def test_the_public_link_shows_the_table_with_its_board_and_words(
     text = await page.text()
     assert page.status == 200 and page.content_type == "text/html"
     assert "<h1>Pirate Tricks</h1>" in text
-    assert f'src="board/{table.version}.png"' in text
+    board_digest = digest(board_view(table))
+    assert f'src="board/{board_digest}.png"' in text
     assert "Anne &lt;b&gt;&amp;amp;&lt;/b&gt;" in text and "<b>&amp;</b>" not in text
     assert "Waiting for" in text and "Last moves" in text and "Turn clock" in text
     assert "<script>" not in text and "style=" not in text
-    board = await client.get(f"/t/{token}/board/{table.version}.png")
+    board = await client.get(f"/t/{token}/board/{board_digest}.png")
     assert board.status == 200 and board.content_type == "image/png"
     assert (await board.read())[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -49,8 +52,9 @@ async def test_a_link_without_its_slash_and_an_old_board_lead_to_the_current_one
     token = public_token(SECRET, table.key)
     bare = await client.get(f"/t/{token}", allow_redirects=False)
     assert bare.status == 302 and bare.headers["Location"] == f"{token}/"
-    old = await client.get(f"/t/{token}/board/{table.version - 1}.png", allow_redirects=False)
-    assert old.status == 302 and old.headers["Location"] == f"{table.version}.png"
+    old = await client.get(f"/t/{token}/board/0123456789abcdef.png", allow_redirects=False)
+    now = digest(board_view(table))
+    assert old.status == 302 and old.headers["Location"] == f"{now}.png"
 
 
 @pytest.mark.parametrize("token", [
@@ -135,13 +139,14 @@ async def test_the_private_page_shows_the_seats_hand_and_the_public_page_does_no
     table = await playing(svc, "pirate-tricks", 3)
     mine = await (await client.get(f"/t/{seat_token(SECRET, table.key, 1, 'u101', T0)}/")).text()
     public = await (await client.get(f"/t/{public_token(SECRET, table.key)}/")).text()
-    assert "Your hand" in mine and f'src="hand/{table.version}.png"' in mine
+    hand = digest(hand_view(table, 1))
+    assert "Your hand" in mine and f'src="hand/{hand}.png"' in mine
     assert "Private page of <strong>Bo</strong>" in mine
     assert "Your hand" not in public and "hand/" not in public
     token = public_token(SECRET, table.key)
-    assert (await client.get(f"/t/{token}/hand/{table.version}.png")).status == 404
+    assert (await client.get(f"/t/{token}/hand/{hand}.png")).status == 404
     hand = await client.get(f"/t/{seat_token(SECRET, table.key, 1, 'u101', T0)}/hand/"
-                            f"{table.version}.png")
+                            f"{hand}.png")
     assert hand.status == 200 and hand.content_type == "image/png"
 
 
@@ -158,7 +163,8 @@ async def test_every_answer_carries_the_strict_headers(svc: TableService,
                                                        client: TestClient) -> None:
     table = await playing(svc, "pirate-tricks", 3)
     token = public_token(SECRET, table.key)
-    for path in (f"/t/{token}/", f"/t/{token}/board/{table.version}.png", "/static/web.css",
+    board = digest(board_view(table))
+    for path in (f"/t/{token}/", f"/t/{token}/board/{board}.png", "/static/web.css",
                  "/static/web.js", "/nowhere", f"/t/{token}/replay?step=0", "/t/bad/"):
         answer = await client.get(path)
         assert answer.headers["Referrer-Policy"] == "no-referrer", path
@@ -205,23 +211,50 @@ async def test_a_failing_database_gives_a_plain_page_and_logs_no_token(
     assert token not in logged and token.split(".")[1] not in logged
 
 
-async def test_the_event_stream_tells_the_new_version_after_a_move(
+async def test_the_event_stream_tells_of_a_move_the_page_shows(
         svc: TableService, client: TestClient) -> None:
     table = await playing(svc, "pirate-tricks", 3)
     token = public_token(SECRET, table.key)
+    page = await (await client.get(f"/t/{token}/")).text()
     before = await (await client.get(f"/t/{token}/live")).text()
+    assert f'data-tag="{tag(before)}"' in page
     stream = await client.get(f"/t/{token}/events")
     assert stream.headers["Content-Type"] == "text/event-stream"
-    assert await _next_version(stream) == table.version
-    moved = await random_moves(svc, "c1", 1)
-    assert await asyncio.wait_for(_next_version(stream), 5) == moved.version
+    assert await _next_tag(stream) == tag(before)
+    await random_moves(svc, "c1", 1)
+    told = await asyncio.wait_for(_next_tag(stream), 5)
     stream.close()
     after = await (await client.get(f"/t/{token}/live")).text()
-    assert after != before and "Move 1</a>" in after
+    assert after != before and told == tag(after) and "places a sealed bid" in after
 
 
-async def _next_version(stream) -> int:  # noqa: ANN001 - aiohttp's ClientResponse
+async def test_a_step_of_a_private_choice_changes_nothing_public_and_tells_no_one(
+        svc: TableService, client: TestClient) -> None:
+    """All Hands on Deck!: a card added to a sealed bid is a move of its own, which says
+    nothing in public; the public page, its images and its event stream stay as they were
+    (a count of moves or a version there would tell how many cards were bid)."""
+    table = await playing(svc, "all-hands", 3)
+    bidder = next(s for s in sorted(table.game.to_act(table.state))
+                  if any(a.kind == "bid_add" for a in table.game.legal_actions(table.state, s)))
+    token = public_token(SECRET, table.key)
+    own = seat_token(SECRET, table.key, bidder, PEOPLE[bidder][0], T0)
+    public = await (await client.get(f"/t/{token}/")).text()
+    mine = await (await client.get(f"/t/{own}/")).text()
+    stream = await client.get(f"/t/{token}/events")
+    first = await _next_tag(stream)
+    add = next(a for a in table.game.legal_actions(table.state, bidder) if a.kind == "bid_add")
+    moved = (await svc.move("c1", PEOPLE[bidder][0], add, T0)).table
+    assert moved.version > table.version
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(_next_tag(stream), 1.0)  # the hub polls every 0.05 s here
+    stream.close()
+    assert await (await client.get(f"/t/{token}/")).text() == public
+    assert tag(await (await client.get(f"/t/{token}/live")).text()) == first
+    assert await (await client.get(f"/t/{own}/")).text() != mine
+
+
+async def _next_tag(stream) -> str:  # noqa: ANN001 - aiohttp's ClientResponse
     while True:
         line = (await stream.content.readline()).decode()
         if line.startswith("data: "):
-            return int(line[6:])
+            return line[6:].strip()

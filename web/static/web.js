@@ -1,7 +1,8 @@
 // Parley's table page, made live (issue 25). The page is complete without this file:
-// here the page follows the table's moves (Server-Sent Events carry the new version, then
-// the page's own fragment is fetched and swapped in once its images are loaded, so nothing
-// flickers), the board zooms in place, and the replay moves without a reload.
+// here the page follows the table's moves (Server-Sent Events carry a digest of the page's
+// changing part; when it is new, that part is fetched and swapped in once its images are
+// loaded, so nothing flickers), the board zooms in place, and the replay moves without a
+// reload.
 "use strict";
 
 function whenImagesLoaded(root) {
@@ -29,19 +30,22 @@ function swapIn(target, html) {
 function followTheTable() {
   const live = document.getElementById("live");
   if (!live || !window.EventSource) return;
-  let shown = document.body.dataset.version;
   let busy = false;
+  let wanted = document.body.dataset.tag;
   const source = new EventSource("events");
-  source.addEventListener("version", (event) => {
-    if (event.data === shown || busy) return;
+  const update = () => {
+    if (busy || wanted === document.body.dataset.tag) return;
     busy = true;
+    const target = wanted;
     fetch("live", { cache: "no-store" })
       .then((r) => r.ok ? r.text() : Promise.reject(r.status))
       .then((html) => swapIn(live, html))
-      .then(() => { shown = event.data; document.body.dataset.version = shown; })
-      .catch(() => {})
-      .finally(() => { busy = false; });
-  });
+      .then(() => { document.body.dataset.tag = target; })
+      .catch(() => { wanted = document.body.dataset.tag; })  // try again at the next event
+      .finally(() => { busy = false; update(); });
+  };
+  // each event carries a digest of the page's changing part: a new one means a change
+  source.addEventListener("change", (event) => { wanted = event.data; update(); });
 }
 
 function zoomInPlace() {
