@@ -29,7 +29,7 @@ import asyncio
 import logging
 import re
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +66,8 @@ HEADERS = {
 #: requests one address may make per RATE_WINDOW seconds (a page is about four)
 RATE = 240
 RATE_WINDOW = 60.0
+#: event streams one address may hold open at once (a viewer needs one per open page)
+STREAMS = 20
 #: seconds between two keep-alive comments of an idle event stream
 KEEPALIVE = 15.0
 #: the whole log is read for a page: its last moves and its replay are replayed from it
@@ -172,13 +174,16 @@ class Site:
     """The server's state: the store, the secret, the caches, the live hub, the limiter."""
 
     def __init__(self, store: Store, secret: bytes, *, now: Callable[[], float] = time.time,
-                 rate: int = RATE, interval: float | None = None) -> None:
+                 rate: int = RATE, interval: float | None = None, streams: int = STREAMS
+                 ) -> None:
         self.store = store
         self.secret = secret
         self.now = now
         self.cache = Lru()
         self.hub = Hub(store) if interval is None else Hub(store, interval)
         self.limiter = Limiter(rate, RATE_WINDOW, now)
+        self.streams = streams
+        self._open: Counter[str] = Counter()  # event streams open, by address
 
     # -- who may see what --------------------------------------------------------------
 
@@ -306,7 +311,18 @@ class Site:
         a move that changes nothing this viewer may see (a step of someone's private
         choice) sends nothing. A comment every KEEPALIVE s keeps the stream open."""
         a = await self.access(request)
-        key = a.table.key or 0
+        key, address = a.table.key or 0, request.remote or "?"
+        if self._open[address] >= self.streams:
+            raise web.HTTPTooManyRequests(headers={"Retry-After": str(int(RATE_WINDOW))})
+        self._open[address] += 1
+        try:
+            return await self._stream(request, a, key)
+        finally:
+            self._open[address] -= 1
+            if not self._open[address]:
+                del self._open[address]
+
+    async def _stream(self, request: web.Request, a: Access, key: int) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
@@ -409,8 +425,10 @@ def make_app(store: Store, secret: bytes, **options: Any) -> web.Application:
 
 async def serve(app: web.Application, host: str, port: int) -> web.AppRunner:
     """Start ``app`` on ``host``:``port`` with the token-free access log; the runner to
-    clean up at the end."""
-    runner = web.AppRunner(app, access_log_class=AccessLog, shutdown_timeout=2.0)
+    clean up at the end. A handler is cancelled when its visitor goes (every handler only
+    reads): an event stream closed by the browser frees its place at once."""
+    runner = web.AppRunner(app, access_log_class=AccessLog, shutdown_timeout=2.0,
+                           handler_cancellation=True)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     return runner

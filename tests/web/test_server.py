@@ -188,6 +188,26 @@ async def test_too_many_requests_from_one_address_get_a_plain_429(
         assert (await c.get(f"/t/{token}/")).status == 200
 
 
+async def test_one_address_holds_only_so_many_event_streams(
+        svc: TableService, store: Store, clock: Clock) -> None:
+    table = await playing(svc, "pirate-tricks", 3)
+    url = f"/t/{public_token(SECRET, table.key)}/events"
+    async with TestClient(TestServer(make_app(store, SECRET, now=clock, streams=2))) as c:
+        first, second = await c.get(url), await c.get(url)
+        assert (first.status, second.status) == (200, 200)
+        refused = await c.get(url)
+        assert refused.status == 429 and "Too many requests" in await refused.text()
+        first.close()
+        for _ in range(50):  # the server sees the stream closed within a moment
+            again = await c.get(url)
+            if again.status == 200:
+                break
+            await asyncio.sleep(0.1)
+        assert again.status == 200
+        second.close()
+        again.close()
+
+
 async def test_an_oversized_request_line_gets_a_plain_refusal(client: TestClient) -> None:
     answer = await client.get("/t/" + "a" * 20_000 + "/")
     assert answer.status in (400, 414, 431)
