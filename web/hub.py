@@ -1,11 +1,13 @@
 """Live updates (issue 25, "Live"): one watcher per process learns that a watched table
 moved and tells every viewer of it.
 
-On SQLite (and for now on PostgreSQL too) the watcher polls the watched tables' versions
-in one light query every ``interval`` seconds, whether one person or two hundred watch:
-a move is seen within that interval. What a viewer receives is the new version number
-only, the same for every viewer and every world (nothing hidden can ride on it); the page
-then fetches its own fragment with its own link.
+On SQLite the watcher polls the watched tables' versions in one light query every
+``interval`` seconds, whether one person or two hundred watch: a move is seen within that
+interval. On PostgreSQL the store also NOTIFYs each saved table's key (data/db_postgres.py,
+``changed``; any process's save), and the watcher LISTENs: a notice of a watched table
+wakes it at once, the poll staying as the fallback (a lost connection, a missed notice).
+A viewer's queue receives the new version; the event stream (web/server.py) turns it into
+what that viewer may know, a digest of their page.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 
 from data.core import Core
 from data.watch import versions
@@ -33,6 +36,8 @@ class Hub:
         self._viewers: dict[int, set[asyncio.Queue[int]]] = defaultdict(set)
         self._known: dict[int, int] = {}
         self._task: asyncio.Task[None] | None = None
+        self._woken = asyncio.Event()
+        self._stop_listening: Callable[[], Awaitable[None]] | None = None
 
     @property
     def viewers(self) -> int:
@@ -69,17 +74,36 @@ class Hub:
                     queue.get_nowait()
                 queue.put_nowait(version)
 
+    def _heard(self, key: int) -> None:
+        if key in self._viewers:
+            self._woken.set()
+
+    async def _listen(self) -> None:
+        if self._stop_listening is None:
+            try:
+                self._stop_listening = await self._store.database.listen(self._heard)
+            except Exception as exc:  # noqa: BLE001 - polling alone still works
+                log.warning("web: listening for saved tables failed (%s); polling only",
+                            type(exc).__name__)
+
     async def _run(self) -> None:
+        await self._listen()
         while self._viewers:
+            self._woken.clear()
             try:
                 await self.poll()
             except Exception as exc:  # noqa: BLE001 - a busy or lost database: try again
                 log.warning("web: polling the tables' versions failed (%s)",
                             type(exc).__name__)
-            await asyncio.sleep(self._interval)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), self._interval)
 
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        if self._stop_listening is not None:
+            with contextlib.suppress(Exception):
+                await self._stop_listening()
+            self._stop_listening = None
