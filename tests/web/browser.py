@@ -61,10 +61,13 @@ class LiveSite:
         self._loop.close()
 
 
-def chromium() -> Any:
+def chromium(javascript: bool = True) -> Any:
     """A headless Chromium with a fresh profile, its console log kept (CSP refusals show
-    there)."""
+    there); ``javascript`` False: the pages' scripts do not run."""
     options = webdriver.ChromeOptions()
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.binary_location = str(CHROMIUM)
     for flag in FLAGS:
         options.add_argument(flag)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import render
 from engine.table import FINISHED
@@ -45,7 +46,7 @@ def site(tmp_path: Path, browser: Any) -> Iterator[LiveSite]:
     live.close()
 
 
-def wait_for(check: Callable[[], Any], seconds: float = 10.0) -> Any:
+def wait_for(check: Callable[[], Any], seconds: float = 20.0) -> Any:
     end = time.monotonic() + seconds
     while True:
         found = check()
@@ -174,3 +175,37 @@ def test_at_390_px_wide_nothing_overflows(site: LiveSite, browser: Any, page: st
     assert left <= 390
     shot(browser, f"phone-390-{page}")
     no_refusals(browser)
+
+
+def test_without_javascript_the_pages_are_complete_and_the_replay_steps_by_links(
+        site: LiveSite) -> None:
+    site.run(playing(site.svc, "sewer-pirats", 3))
+    table = site.run(random_moves(site.svc, "c1", 10))
+    plain = chromium(javascript=False)
+    try:
+        plain.get(f"{site.base}/t/{seat_token(SECRET, table.key, 0, PEOPLE[0][0], T0)}/")
+        board = plain.find_element(By.CSS_SELECTOR, ".board img")
+        assert board.size["width"] > 300 and board.size["height"] > 150
+        for words in ("Turn", "Your hand", "The table", "Last moves"):
+            assert words in plain.find_element(By.ID, "live").text, words
+        shot(plain, "no-javascript-table")
+        board.click()  # no script to zoom in place: the browser opens the picture itself
+        assert plain.current_url.endswith(".png") and "/board/" in plain.current_url
+        plain.back()
+        plain.find_element(By.LINK_TEXT, "Replay the game").click()
+        heading = plain.find_element(By.CSS_SELECTOR, "#replay h2").text
+        total = int(heading.split(" of ")[1])
+        assert heading == f"Move {total} of {total}"
+        plain.find_element(By.LINK_TEXT, "First").click()
+        assert plain.find_element(By.CSS_SELECTOR, "#replay h2").text == f"Move 0 of {total}"
+        plain.find_element(By.LINK_TEXT, "Next").click()
+        assert plain.current_url.endswith("replay?step=1")
+        slider = plain.find_element(By.ID, "step")
+        slider.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+        plain.find_element(By.CSS_SELECTOR, ".scrub button").click()
+        assert plain.find_element(By.CSS_SELECTOR, "#replay h2").text == f"Move 3 of {total}"
+        assert plain.current_url.endswith("replay?step=3")
+        shot(plain, "no-javascript-replay")
+    finally:
+        plain.get("about:blank")
+        plain.quit()
