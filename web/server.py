@@ -204,7 +204,8 @@ class Site:
         return Access(link, table)
 
     async def whole(self, key: int) -> tuple[Table, list[LogEntry]]:
-        """The table with its state, and its whole log, read in one snapshot."""
+        """The table with its state, then its whole log (two reads: a move made between
+        them shows in full at the next version, which the page is cached under anew)."""
         table = await self.store.get(key)
         if table is None:
             raise BadLink(UNKNOWN)
