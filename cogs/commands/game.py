@@ -402,7 +402,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         tables = await self.bot.store.list_tables(None, STATUSES)
         count = await revoke_player(self.bot.store, tables, str(interaction.user.id),
                                     time.time())
-        await answer(interaction, texts.WEB_RESET.format(count=count))
+        await answer(interaction, texts.WEB_RESET.format(seats=texts.plural(count, "seat")))
 
     @app_commands.command(name="abort",
                           description="Close the table for good (host or message managers)")

@@ -134,7 +134,7 @@ WELCOME_DM = (
 WEB_TABLE = "Open the table"  # the turn message's link to the table's web page (issue 25)
 WEB_HAND = "My hand on the web"  # the hand DM's link to the seat's private web page
 WEB_OFF = "This bot has no web pages: there is no link to withdraw."
-WEB_RESET = ("Done: every private web link to your hands ({count} seats) stops working now. "
+WEB_RESET = ("Done: every private web link to your hands ({seats}) stops working now. "
              "Your next hand message brings a fresh one.")
 HAND_MOVED = "Your hand at the **{title}** table in {channel} is in a newer message below."
 HAND_LEFT = (

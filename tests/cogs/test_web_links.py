@@ -73,7 +73,7 @@ async def test_web_reset_withdraws_every_private_link_of_the_person_and_no_one_e
     table = await table_of(h)
     mine, bobs = hand_token(h, alice), hand_token(h, bob)
     reply = await h.slash(alice, "game web-reset")
-    assert reply.text == texts.WEB_RESET.format(count=1) and reply.ephemeral
+    assert reply.text == texts.WEB_RESET.format(seats="1 seat") and reply.ephemeral
     later = (table.clock.turn_started or 0) + 1
     seat = table.seat_of(str(alice.id))
     with pytest.raises(BadLink) as refused:
