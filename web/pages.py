@@ -103,10 +103,12 @@ def live_fragment(s: Sight) -> str:
                 f"<a class=\"zoom\" href=\"hand/{s.hand}.png\"><img src=\"hand/{s.hand}"
                 ".png\" alt=\"Your hand; the same in words below.\"></a>"
                 f"<div class=\"twin\">{markdown(s.hand_text)}</div></section>")
-    table = ""
     if s.board_text:
         table = ("<section id=\"table\"><h2>The table</h2>"
                  f"<div class=\"twin\">{markdown(s.board_text)}</div></section>")
+    else:  # a lobby: who has sat down so far
+        names = "".join(f"<li>{escape(n)}</li>" for n in s.names)
+        table = f"<section id=\"table\"><h2>Seats</h2><ul>{names}</ul></section>"
     head = f"<p class=\"status\">{escape(s.status)}</p>"
     return (f"<div class=\"grid\">{board}<div class=\"side\">{head}{_turn(s)}{hand}"
             f"{table}{_moves(s)}</div></div>")

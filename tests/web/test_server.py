@@ -153,9 +153,11 @@ async def test_the_private_page_shows_the_seats_hand_and_the_public_page_does_no
 async def test_a_lobby_shows_its_seats_and_no_board(svc: TableService,
                                                     client: TestClient) -> None:
     table = await svc.new("pirate-tricks", "c1", *PEOPLE[0], {}, guild="g1", now=T0)
+    await svc.join("c1", *PEOPLE[1], T0)
     page = await client.get(f"/t/{public_token(SECRET, table.key)}/")
     text = await page.text()
     assert page.status == 200 and "In the lobby" in text and "board/" not in text
+    assert "<h2>Seats</h2><ul><li>Anne &lt;b&gt;&amp;amp;&lt;/b&gt;</li><li>Bo</li></ul>" in text
     assert (await client.get(f"/t/{public_token(SECRET, table.key)}/replay")).status == 404
 
 
