@@ -27,7 +27,7 @@ from pathlib import Path
 from data.db import is_postgresql
 from data.store import Store
 from web.links import load_secret
-from web.server import make_app, serve
+from web.server import make_app, serve, warm_up
 
 log = logging.getLogger("web")
 
@@ -100,6 +100,7 @@ async def run(db: str, web: WebSettings) -> None:
     store = await Store.open(db)
     runner = await serve(make_app(store, web.secret), web.host, web.port)
     log.info("web pages served on %s:%d for %s", web.host, web.port, web.url)
+    await warm_up()
     stop = asyncio.Event()
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
