@@ -100,13 +100,16 @@ async def run(db: str, web: WebSettings) -> None:
     store = await Store.open(db)
     runner = await serve(make_app(store, web.secret), web.host, web.port)
     log.info("web pages served on %s:%d for %s", web.host, web.port, web.url)
-    await warm_up()
     stop = asyncio.Event()
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    warming = asyncio.create_task(warm_up())  # beside the first visitors, not before them
     try:
         await stop.wait()
         log.info("web pages stopped")
     finally:
+        warming.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await warming
         await runner.cleanup()
         await store.close()
