@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -60,6 +61,14 @@ def wait_for(check: Callable[[], Any], seconds: float = 20.0) -> Any:
 def shot(browser: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+
+
+def seen(browser: Any, css: str) -> str:
+    """The text of the element now, "" while a new page replaces the old one."""
+    try:
+        return str(browser.find_element(By.CSS_SELECTOR, css).text)
+    except (NoSuchElementException, StaleElementReferenceException):
+        return ""
 
 
 def board_loaded(browser: Any) -> bool:
@@ -193,17 +202,18 @@ def test_without_javascript_the_pages_are_complete_and_the_replay_steps_by_links
         assert plain.current_url.endswith(".png") and "/board/" in plain.current_url
         plain.back()
         plain.find_element(By.LINK_TEXT, "Replay the game").click()
-        heading = plain.find_element(By.CSS_SELECTOR, "#replay h2").text
+        heading = wait_for(lambda: seen(plain, "#replay h2"))
         total = int(heading.split(" of ")[1])
         assert heading == f"Move {total} of {total}"
         plain.find_element(By.LINK_TEXT, "First").click()
-        assert plain.find_element(By.CSS_SELECTOR, "#replay h2").text == f"Move 0 of {total}"
+        wait_for(lambda: seen(plain, "#replay h2") == f"Move 0 of {total}")
         plain.find_element(By.LINK_TEXT, "Next").click()
+        wait_for(lambda: seen(plain, "#replay h2") == f"Move 1 of {total}")
         assert plain.current_url.endswith("replay?step=1")
         slider = plain.find_element(By.ID, "step")
         slider.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
         plain.find_element(By.CSS_SELECTOR, ".scrub button").click()
-        assert plain.find_element(By.CSS_SELECTOR, "#replay h2").text == f"Move 3 of {total}"
+        wait_for(lambda: seen(plain, "#replay h2") == f"Move 3 of {total}")
         assert plain.current_url.endswith("replay?step=3")
         shot(plain, "no-javascript-replay")
     finally:
