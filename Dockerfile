@@ -1,6 +1,9 @@
 # Parley in a container: slim Python 3.11, a non-root user, the database on a volume.
 #   docker build -t parley .
 #   docker run -d --name parley -e PARLEY_TOKEN=... -v parley-data:/data parley
+#   the tables' web pages beside it (same volume, so the same SQLite file and secret):
+#   docker run -d --name parley-web -e PARLEY_WEB_URL=https://... -p 8080:8080 \
+#       -v parley-data:/data parley python bot.py web
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -20,7 +23,9 @@ COPY cogs ./cogs
 COPY engine ./engine
 COPY render ./render
 COPY data ./data
+COPY web ./web
 
+EXPOSE 8080
 USER parley
 VOLUME ["/data"]
 CMD ["python", "bot.py"]

@@ -12,7 +12,11 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/pip install -q -e '.[test]'
 	touch $(STAMP)
 
+# the tables' web pages run beside the bot when PARLEY_WEB_URL is set (`bot.py web
+# --if-configured` says in one line how to turn them on when it is not), and stop with it
 run: $(STAMP)
+	$(VENV)/bin/python bot.py web --if-configured & web=$$!; \
+	trap 'kill $$web 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/python bot.py
 
 console: $(STAMP)

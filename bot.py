@@ -7,6 +7,10 @@
     python bot.py console [--resume] [--open FILE.json]
                              play a table in the terminal, no Discord needed: resume a
                              saved one, or watch / play on an exported game
+    python bot.py web [--if-configured]
+                             serve the tables' web pages alone (PARLEY_WEB_URL must be
+                             set; with --if-configured, unset says how to turn them on in
+                             one line and exits: `make run` starts it so beside the bot)
     python bot.py migrate-db --from parley.db --to postgresql://user:pass@host/db
                              copy every table, move log and setting from the SQLite file
                              into an empty PostgreSQL database, then check the copy (stop
@@ -29,6 +33,8 @@ Configuration comes from the environment, or from a `.env` file beside this one
                        replays before it is archived to its move log (default 90; 0
                        keeps every saved game for ever)
     PARLEY_ENV_FILE    optional: read this file instead of .env
+    PARLEY_WEB_URL, PARLEY_WEB_PORT, PARLEY_WEB_HOST, PARLEY_WEB_SECRET
+                       optional: the tables' web pages (web/main.py; docs/operating.md)
 """
 
 from __future__ import annotations
@@ -252,6 +258,37 @@ def shard_options(args: list[str]) -> tuple[int, list[int]] | None:
     return count, sorted(ids)
 
 
+def web_main(args: list[str], conf: dict[str, str], db_path: str) -> int:
+    """``python bot.py web [--if-configured]``: serve the tables' web pages until stopped."""
+    from web.main import OFF_LINE, run, web_settings
+
+    if args not in ([], ["--if-configured"]):
+        print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        web = web_settings(conf, db_path)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return 2
+    if web is None:
+        print(OFF_LINE, file=sys.stderr)
+        return 0 if args else 2
+    try:
+        configure_logging(conf.get("PARLEY_LOG_LEVEL") or "INFO", None)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(run(db_path, web))
+    except KeyboardInterrupt:
+        pass
+    except OSError as err:  # the port is taken, or the address is not this machine's
+        print(f"The web server could not listen on {web.host}:{web.port}: "
+              f"{clip(err.strerror or str(err), 120)}.", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: list[str]) -> int:
     conf = settings(os.environ, env_file_path(os.environ))
     db_path = conf.get("PARLEY_DB") or "parley.db"
@@ -259,6 +296,8 @@ def main(argv: list[str]) -> int:
         return console.main(db_path, argv[2:])
     if argv[1:2] == ["migrate-db"]:
         return migrate_db(argv[2:], db_path)
+    if argv[1:2] == ["web"]:
+        return web_main(argv[2:], conf, db_path)
     if argv[1:] and not argv[1].startswith("--shard"):
         print(__doc__, file=sys.stderr)
         return 2
@@ -290,12 +329,21 @@ def main(argv: list[str]) -> int:
 
     from cogs.base.config import Config
     from cogs.bot import create_bot
+    from web.main import web_settings
+
+    try:  # the links the bot posts to the tables' web pages, when they are on
+        web = web_settings(conf, db_path)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return 2
 
     # --shard-count/--shards go to the bot (an AutoShardedBot runs those shards) and to its
     # table service (the turn clock walks only those shards' tables: data/tables.py, Shards)
     extra = {} if sharding is None else {"shard_count": sharding[0], "shard_ids": sharding[1]}
     if keep:
         extra["keep_finished_days"] = int(keep)
+    if web is not None:
+        extra.update(web_url=web.url, web_secret=web.secret)
     bot = create_bot(Config(token=token, db_path=db_path, dev_guild=int(guild) if guild else None,
                             **extra))
     try:

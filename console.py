@@ -4,6 +4,8 @@
     python console.py --resume          take up a saved table again
     python console.py --open FILE.json  watch an exported game move by move, or play on
                                         from any of its moves (the file of /game export)
+    python console.py --web             also serve the table's web page on 127.0.0.1
+                                        (PARLEY_WEB_PORT, default 8080) and print its link
 
 (``python bot.py console`` is the first form.) The console drives the same TableService and
 store as the bot (``PARLEY_DB``, read as bot.py reads it): choose a game and its seats (people
@@ -47,6 +49,9 @@ from engine.guide import guide_text
 from engine.table import AI_LEVELS, PLAYING, Seat, Settings, Table
 from plain_text import say
 from settings import env_file_path, settings
+from web.background import Background
+from web.links import public_token
+from web.main import local_secret
 
 Ask = Callable[[str], str]
 
@@ -208,6 +213,8 @@ class Console:
         self.boards = 0
         #: the table being played, once it is saved (for the goodbye line)
         self.table: Table | None = None
+        #: with --web: the local web server's base URL and the secret of its links
+        self.web: tuple[str, bytes] | None = None
 
     # -- which table ----------------------------------------------------------------------
 
@@ -380,6 +387,9 @@ class Console:
 
     async def play(self, table: Table) -> Table:
         self.table = table
+        if self.web is not None and table.key is not None:  # a URL, not a Discord text
+            print(f"The table's web page: {self.web[0]}/t/{public_token(self.web[1], table.key)}/",
+                  flush=True)
         game = GAMES[table.game_id]
         humans = [i for i, s in enumerate(table.seats) if not s.is_ai]
         # with one person at the keyboard, what is said to that seat may be shown
@@ -462,6 +472,7 @@ async def run_console(
     *,
     resume: bool = False,
     open_path: str | None = None,
+    web: bool = False,
 ) -> Table | None:
     """Play one table to its end and return it (None when an export file was only watched
     or could not be opened). Stopping (q, Ctrl-C, the end of the input) says whether a table
@@ -470,6 +481,12 @@ async def run_console(
     folder.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
     console = Console(TableService(store), folder, ask)
+    served = None
+    if web:  # in a thread of its own: this loop waits for the keyboard
+        conf = settings(os.environ, env_file_path(os.environ))
+        secret = local_secret(conf, db_path)
+        served = Background(db_path, secret, port=int(conf.get("PARLEY_WEB_PORT") or 8080))
+        console.web = (served.start(), secret)
     try:
         say("Type q at a numbered question to stop: the table is saved after every move.")
         if open_path is not None:
@@ -484,6 +501,8 @@ async def run_console(
         say("\n" + (SAVED if console.table is not None else "Goodbye."))
         raise
     finally:
+        if served is not None:
+            served.stop()
         await store.close()
 
 
@@ -530,12 +549,14 @@ class TerminalInput:
 
 def main(db_path: str, args: Sequence[str] = ()) -> int:
     """Run the console on the database ``db_path`` with the command line's ``args``
-    (``--resume``, ``--open FILE.json``); 2 with the usage for anything else."""
-    resume, open_path, rest = False, None, list(args)
+    (``--resume``, ``--open FILE.json``, ``--web``); 2 with the usage for anything else."""
+    resume, open_path, web, rest = False, None, False, list(args)
     while rest:
         arg = rest.pop(0)
         if arg == "--resume":
             resume = True
+        elif arg == "--web":
+            web = True
         elif arg == "--open" and rest:
             open_path = rest.pop(0)
         else:
@@ -551,7 +572,8 @@ def main(db_path: str, args: Sequence[str] = ()) -> int:
         except (AttributeError, OSError, ValueError):  # no stdin to watch: input() it is
             pass
     try:
-        asyncio.run(run_console(db_path, ask=ask, resume=resume, open_path=open_path))
+        asyncio.run(run_console(db_path, ask=ask, resume=resume, open_path=open_path,
+                                web=web))
     except (KeyboardInterrupt, EOFError, Stop):
         pass  # run_console said goodbye
     return 0

@@ -209,6 +209,7 @@ class Core:
         if changed != 1:
             found = await db.scalar("SELECT version FROM tables WHERE key = ?", (table.key,))
             raise Conflict(table.key or 0, expected_version, found)
+        await self._backend.changed(db, table.key or 0)  # the web's live pages (PostgreSQL)
 
     # -- the action log's rows -----------------------------------------------------------
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import errno
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
@@ -217,6 +217,17 @@ class Backend(ABC):
         """Inside the transaction that copied rows in with their own keys (migrate-db): make
         the next new table's key follow the largest copied one. SQLite's AUTOINCREMENT
         follows by itself; PostgreSQL's identity sequence does not."""
+        return None
+
+    async def changed(self, conn: Conn, key: int) -> None:
+        """Inside the transaction that saved table ``key``: tell whoever listens
+        (:meth:`listen`) once it commits. SQLite has no such messages; its listeners poll."""
+        return None
+
+    async def listen(self, heard: Callable[[int], None]
+                     ) -> Callable[[], Awaitable[None]] | None:
+        """Call ``heard(key)`` whenever a table is saved (by any process), until the
+        returned function is awaited; None when the database cannot tell (SQLite)."""
         return None
 
     async def backup(self, dest: Path) -> None:

@@ -53,6 +53,8 @@ from data.db import Backend, Conn, Outage, Row, StoreBusy, StoreUnavailable
 WRITE_POOL = 8
 #: reads of one store at once
 READ_POOL = 4
+#: the NOTIFY channel a saved table's key is sent on (``changed``, ``listen``)
+CHANGES = "parley_tables"
 #: the advisory lock that serializes migrations ("parley" in ASCII)
 _MIGRATION_LOCK = 0x7061726C6579
 
@@ -223,6 +225,37 @@ class PostgresBackend(Backend):
     async def close(self) -> None:
         await self._readers.close()
         await self._writers.close()
+
+    # -- telling listeners of a saved table (the web pages' live updates) ----------------
+
+    async def changed(self, conn: Conn, key: int) -> None:
+        """NOTIFY on the channel CHANGES with the table's key, sent when the save commits
+        (and not at all if it rolls back)."""
+        await conn.execute(f"SELECT pg_notify('{CHANGES}', ?)", (str(key),))
+
+    async def listen(self, heard: Callable[[int], None]
+                     ) -> Callable[[], Awaitable[None]] | None:
+        """LISTEN on CHANGES over a connection of the write pool kept for it (the read
+        pool's sessions are read-only) until the returned function is awaited."""
+        con = await self._acquire(self._writers, self._wait)
+
+        def told(_con: object, _pid: int, _channel: str, payload: str) -> None:
+            if payload.isdigit():
+                heard(int(payload))
+
+        try:
+            await con.add_listener(CHANGES, told)
+        except BaseException:
+            await self._release(self._writers, con)
+            raise
+
+        async def stop() -> None:
+            try:
+                await con.remove_listener(CHANGES, told)
+            finally:
+                await self._release(self._writers, con)
+
+        return stop
 
     # -- connections ---------------------------------------------------------------------
 

@@ -2,11 +2,17 @@
 tests/cogs/test_imports.py and engine/ tests/engine/test_imports.py): no source file over
 600 lines anywhere; no function over 60 lines in engine/ and data/; the data layer without
 an import circle (type-checking imports counted) and without imports inside functions, but
-for the backend the store chooses when it opens (SQLite or PostgreSQL)."""
+for the backend the store chooses when it opens (SQLite or PostgreSQL).
+
+web/ (issue 25) is held to the same sizes, and to its place in the layers: it imports the
+engine, the renderers and the store (and aiohttp, the standard library), never discord nor
+cogs/, nothing inside a function; web/links.py is a leaf; nothing below it imports it, and
+the cogs may import web/links.py alone (to put the links on their messages)."""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 from tests.cogs.test_imports import _cycle
@@ -61,8 +67,8 @@ def test_no_source_file_is_over_600_lines() -> None:
     assert not long
 
 
-def test_no_function_of_the_engine_or_the_data_layer_is_over_60_lines() -> None:
-    long = [f for folder in ("engine", "data") for f in functions(folder)
+def test_no_function_of_the_engine_the_data_layer_or_the_web_is_over_60_lines() -> None:
+    long = [f for folder in ("engine", "data", "web") for f in functions(folder)
             if f[2] > FUNCTION_LINES]
     assert not long
 
@@ -82,3 +88,53 @@ def test_the_data_layer_imports_inside_a_function_only_its_backend() -> None:
                 if any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in ast.walk(fn)):
                     found.add((str(path.relative_to(ROOT)), fn.name))
     assert found <= INNER_ALLOWED, found - INNER_ALLOWED
+
+
+def top_imports(path: Path) -> tuple[set[str], bool]:
+    """The modules ``path`` imports (a relative import as ".name"), and whether any import
+    sits inside a function."""
+    tree = ast.parse(path.read_text())
+    found: set[str] = set()
+    inner = False
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inner |= any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in ast.walk(node))
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            found.add("." + (node.module or "") if node.level else str(node.module))
+    return found, inner
+
+
+WEB_ALLOWED = {"engine", "render", "data", "web", "aiohttp"}
+PROJECT_TOP = {"engine", "render", "data", "web", "cogs", "bot", "console", "settings",
+               "plain_text"}
+
+
+def test_the_web_imports_only_the_layers_below_it_and_never_inside_a_function() -> None:
+    for path in sorted((ROOT / "web").rglob("*.py")):
+        names, inner = top_imports(path)
+        tops = {n.split(".")[0] for n in names if not n.startswith(".")}
+        ours_or_third = {t for t in tops if t not in sys.stdlib_module_names}
+        assert ours_or_third <= WEB_ALLOWED, (path.name, ours_or_third - WEB_ALLOWED)
+        assert not inner, f"{path.name} imports inside a function"
+    links, _ = top_imports(ROOT / "web" / "links.py")
+    assert not {n.split(".")[0] for n in links} & PROJECT_TOP, "web/links.py is a leaf"
+
+
+def test_nothing_below_the_web_imports_it_and_the_cogs_only_its_links() -> None:
+    for folder in ("engine", "render", "data"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            names, _ = top_imports(path)
+            assert not any(n == "web" or n.startswith("web.") for n in names), path
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        names, _ = top_imports(path)
+        web = {n for n in names if n == "web" or n.startswith("web.")}
+        assert web <= {"web.links"}, (path, web)
+
+
+def test_the_web_has_no_import_circle() -> None:
+    trees = {p.stem: top_imports(p)[0] for p in sorted((ROOT / "web").glob("*.py"))}
+    edges = {name: {n.split(".")[1] for n in names if n.startswith("web.")} - {name}
+             for name, names in trees.items()}
+    assert _cycle(edges) is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from data.archive import DEFAULT_KEEP_DAYS
 
@@ -26,6 +26,9 @@ class Config:
     - ``keep_finished_days``: a finished or abandoned table keeps its saved state this many
       days for quick replays, then is archived to its move log (data/archive.py; the entry
       point reads ``PARLEY_KEEP_FINISHED_DAYS``). 0 keeps every state for ever.
+    - ``web_url`` and ``web_secret``: the tables' web pages (issue 25, web/): their public
+      base URL and the secret their links are signed with. None: the pages are off, and
+      the messages carry no link to them.
     """
 
     token: str | None
@@ -37,3 +40,5 @@ class Config:
     shard_count: int | None = None
     shard_ids: list[int] | None = None
     keep_finished_days: int = DEFAULT_KEEP_DAYS
+    web_url: str | None = None
+    web_secret: bytes | None = field(default=None, repr=False)

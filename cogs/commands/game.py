@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from cogs.look.guide import send_rules
 from cogs.look.seats import any_table, live_table, seated
 from cogs.table import act
 from cogs.table.play import show_panel
+from data.watch import revoke_player
 from engine.core import IllegalAction, Option, resolve_options
 from engine.table import (
     AI_LEVELS,
@@ -39,6 +41,7 @@ from engine.table import (
     LOBBY,
     NOTIFY_MODES,
     PLAYING,
+    STATUSES,
     TIMEOUT_OUTCOMES,
 )
 
@@ -387,6 +390,19 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
             return
         await act.choose_notify(interaction, table, mode)
         await answer(interaction, texts.NOTIFY_SAVED.format(choice=texts.NOTIFY_NAMES[mode]))
+
+    @app_commands.command(name="web-reset",
+                          description="Withdraw every private web link to your hands")
+    async def web_reset(self, interaction: discord.Interaction) -> None:
+        """Every private link of the person, at every table of every server, stops opening
+        (issue 25; data/watch.py); each new hand message brings a fresh one."""
+        if self.bot.config.web_url is None:
+            await answer(interaction, texts.WEB_OFF)
+            return
+        tables = await self.bot.store.list_tables(None, STATUSES)
+        count = await revoke_player(self.bot.store, tables, str(interaction.user.id),
+                                    time.time())
+        await answer(interaction, texts.WEB_RESET.format(seats=texts.plural(count, "seat")))
 
     @app_commands.command(name="abort",
                           description="Close the table for good (host or message managers)")

@@ -17,12 +17,14 @@ from typing import Any
 import discord
 
 import render
+from cogs.base.config import Config
 from cogs.look import texts, turn_texts
 from cogs.look.adapters import adapter
 from cogs.look.custom_ids import LOBBY_KINDS, log_button, sent, table_button
 from cogs.look.texts import fill
 from engine.core import Event
 from engine.table import FINISHED, LOBBY, PLAYING, Table
+from web.links import public_token, seat_token
 
 COLOUR = discord.Colour(0x1F6F8B)
 
@@ -189,16 +191,48 @@ def turn_content(
     return (("\n".join(news) + "\n\n" + line).strip(), ping)
 
 
-def turn_components(table: Table) -> discord.ui.View | None:
+def turn_components(table: Table, web: str | None = None) -> discord.ui.View | None:
     """**My hand / act** while the game runs, **Join** while a seat is open, **Rules**,
     **History**, and **Take it back** while the game runs or **Replay** once it is over:
-    every log command is a click away too."""
+    every log command is a click away too; **Open the table** links the table's web page
+    (``web``, see :func:`web_link`) when the web pages are on."""
     kinds = (["hand"] if table.status == PLAYING else []) + \
         (["join"] if table.open_seats() else []) + ["rules"]
     logs = ["historyopen", "undoask"] if table.status == PLAYING else ["replayopen", "historyopen"]
     assert table.key is not None
+    link = [] if web is None else [discord.ui.Button(label=texts.WEB_TABLE, url=web)]
     return sent(*(table_button(kind, table.key) for kind in kinds),
-                *(log_button(kind, table.key) for kind in logs))
+                *(log_button(kind, table.key) for kind in logs), *link)
+
+
+def web_link(config: Config, table: Table, seat: int | None = None, now: float = 0.0
+             ) -> str | None:
+    """The table's web page (issue 25, web/): the public one, or with ``seat`` that seat's
+    private page, its link issued at ``now``. None when the pages are off (no
+    ``PARLEY_WEB_URL``) or the seat is not a person's."""
+    if config.web_url is None or config.web_secret is None or table.key is None:
+        return None
+    if seat is None:
+        return f"{config.web_url}/t/{public_token(config.web_secret, table.key)}/"
+    player = table.seats[seat].player
+    if not table.seats[seat].is_person or player is None:
+        return None
+    return f"{config.web_url}/t/{seat_token(config.web_secret, table.key, seat, player, now)}/"
+
+
+def with_web_link(view: discord.ui.View | None, web: str | None) -> discord.ui.View | None:
+    """A hand DM's components with **My hand on the web** added when there is a link and
+    room for it (a full panel keeps its moves; the link comes back with the next DM)."""
+    if web is None:
+        return view
+    button = discord.ui.Button(label=texts.WEB_HAND, url=web)
+    if view is None:
+        return sent(button)
+    try:
+        view.add_item(button)
+    except ValueError:  # five full rows: the moves come first
+        pass
+    return view
 
 
 # -- the lobby ------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -40,6 +39,7 @@ from cogs.look.custom_ids import (
     sent,
 )
 from cogs.look.seats import bot_of, names_of
+from data.replay import Moment, moment
 from data.store import LogEntry
 from engine.core import Event, IllegalAction
 from engine.table import FINISHED, Table
@@ -97,30 +97,6 @@ async def whole_log(interaction: discord.Interaction, key: int) -> list[LogEntry
 
 
 # -- the game replayed from its log (pure; run off the event loop) --------------------------
-
-
-@dataclass
-class Moment:
-    """The game after ``step`` moves of its log (0: as dealt): the state, and the move that
-    led there (None at the deal) with its events."""
-
-    step: int
-    total: int
-    state: Any
-    entry: LogEntry | None
-    events: list[Event]
-
-
-def moment(table: Table, entries: Sequence[LogEntry], step: int) -> Moment:
-    """Replay ``table``'s game from its seed up to ``step`` of ``entries`` (its whole log),
-    as the engine promises: the same seed and moves give the same state."""
-    game = engine.get_game(table.game_id)
-    step = max(0, min(step, len(entries)))
-    state = game.setup(len(table.seats), table.options, table.seed)
-    events: list[Event] = []
-    for entry in entries[:step]:
-        events = game.apply(state, entry.seat, entry.action)
-    return Moment(step, len(entries), state, entries[step - 1] if step else None, events)
 
 
 def chapters(table: Table, entries: Sequence[LogEntry]) -> list[tuple[int, str]]:

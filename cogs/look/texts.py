@@ -131,6 +131,11 @@ WELCOME_DM = (
     "message shows your hand, kept up to date; a new message comes when it is your turn and "
     "when the game ends (`/game notify` changes that). `/game hand` shows your hand too."
 )
+WEB_TABLE = "Open the table"  # the turn message's link to the table's web page (issue 25)
+WEB_HAND = "My hand on the web"  # the hand DM's link to the seat's private web page
+WEB_OFF = "This bot has no web pages: there is no link to withdraw."
+WEB_RESET = ("Done: every private web link to your hands ({seats}) stops working now. "
+             "Your next hand message brings a fresh one.")
 HAND_MOVED = "Your hand at the **{title}** table in {channel} is in a newer message below."
 HAND_LEFT = (
     "You left the **{title}** table in {channel}; an AI plays your seat now, so this "

@@ -31,6 +31,7 @@ import asyncio
 import hashlib
 import io
 import logging
+import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,8 @@ from cogs.look.messages import (
     status_line,
     turn_components,
     turn_content,
+    web_link,
+    with_web_link,
 )
 from cogs.look.panel import dm_components
 from data.ratings import RatingChange, change_lines, rate_finished
@@ -293,6 +296,7 @@ async def publish_board(
     new = force_new or before is None or _needs_new_post(table, before, view, dm, quiet) \
         or (ref is not None and bot.moved_on(int(ref[0]), int(ref[1])))
     channel = channel_of(bot, table)
+    web = web_link(bot.config, table)
     extras: list[discord.File] = []
     if new:
         pictures = await asyncio.to_thread(adapter(table.game_id).extra_files, before, view)
@@ -302,13 +306,13 @@ async def publish_board(
         try:
             msg = channel.get_partial_message(int(ref[1]))
             return await msg.edit(content=content, embed=embed, attachments=[file],
-                                  view=turn_components(table), allowed_mentions=allowed)
+                                  view=turn_components(table, web), allowed_mentions=allowed)
         except discord.NotFound as gone:
             if gone.code != UNKNOWN_MESSAGE:
                 raise  # the channel itself is gone: the deliverer pauses the table
             file.reset()
     msg = await channel.send(content, embed=embed, files=[file, *extras],
-                             view=turn_components(table), allowed_mentions=allowed,
+                             view=turn_components(table, web), allowed_mentions=allowed,
                              nonce=nonce)
     await bot.store.set_message(table.key, TURN, str(channel.id), str(msg.id))
     if ref is not None and int(ref[1]) != msg.id:
@@ -466,7 +470,8 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str, view: Map
     assert file is not None  # nothing shown is given: the picture is always drawn
     content = hand_content(table, seat, view, events, reminded, note)
     quiet = discord.AllowedMentions.none()
-    moves = dm_components(table, seat)  # the turn is played from the DM itself
+    moves = with_web_link(dm_components(table, seat),  # the turn is played from the DM itself
+                          web_link(bot.config, table, seat, time.time()))
     try:
         if how == EDIT and ref is not None:
             try:
