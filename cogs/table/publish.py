@@ -39,6 +39,8 @@ import discord
 from cogs.look import texts, turn_texts
 from cogs.look.adapters import adapter
 from cogs.look.messages import (
+    LOBBY_POST,
+    TURN_POST,
     board_parts,
     hand_content,
     hand_parts,
@@ -61,10 +63,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parley.cogs")
 
-TURN = "turn"
+TURN = TURN_POST
 #: Discord's code for a message that is gone (a moderator deleted the board)
 UNKNOWN_MESSAGE = 10008
-LOBBY_MESSAGE = "lobby"
+LOBBY_MESSAGE = LOBBY_POST
 #: how a hand goes to its person: a new DM (it notifies) or an edit of the hand message
 NEW, EDIT = "new", "edit"
 
