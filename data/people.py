@@ -94,7 +94,7 @@ def _seated(table: Table, row: Row, player: str) -> Seated:
 #: how a person is told it is their turn: a DM, a ping in the channel, both, or neither
 #: (only the clock's reminder)
 NOTIFY_DM, NOTIFY_PING, NOTIFY_BOTH, NOTIFY_QUIET = "dm", "ping", "both", "quiet"
-NOTIFY_CHOICES = (NOTIFY_BOTH, NOTIFY_DM, NOTIFY_PING, NOTIFY_QUIET)
+NOTIFY_CHOICES = (NOTIFY_DM, NOTIFY_PING, NOTIFY_BOTH, NOTIFY_QUIET)
 #: quiet hours as typed: "23:00", "8", "8:30", "08.30"
 _HOUR = re.compile(r"\s*([01]?[0-9]|2[0-3])(?:[:.h]([0-5][0-9]))?\s*")
 
@@ -103,13 +103,13 @@ _HOUR = re.compile(r"\s*([01]?[0-9]|2[0-3])(?:[:.h]([0-5][0-9]))?\s*")
 class Preferences:
     """One person's preferences for every table.
 
-    Defaults, our choice: told by both a DM and a ping (what every table did before
-    ``/me settings`` existed, so a person who never sets anything notices no change), no
-    time zone and no quiet hours, and no heads-up (the issue: "off by default").
+    Defaults, our choice: told by a DM alone (what every table did before ``/me settings``
+    existed, so a person who never sets anything notices no change, and each person is told
+    once per turn, by one channel), no time zone and no quiet hours, and no heads-up (the issue: "off by default").
     ``quiet_from`` and ``quiet_to`` are minutes after midnight in ``zone``; a span whose end
     is not after its start crosses midnight (23:00-08:00)."""
 
-    notify: str = NOTIFY_BOTH
+    notify: str = NOTIFY_DM
     zone: str | None = None
     quiet_from: int | None = None
     quiet_to: int | None = None
@@ -232,7 +232,7 @@ async def preferences_of(db: Conn, players: Sequence[str]) -> dict[str, Preferen
         f"WHERE player IN ({', '.join('?' * len(players))})", list(players))
     out = {}
     for r in rows:
-        notify = r["notify"] if r["notify"] in NOTIFY_CHOICES else NOTIFY_BOTH
+        notify = r["notify"] if r["notify"] in NOTIFY_CHOICES else NOTIFY_DM
         zone = r["zone"]
         try:
             if zone is not None:
@@ -256,3 +256,9 @@ async def save_preferences(core: Core, player: str, prefs: Preferences, now: flo
             (player, prefs.notify, prefs.zone, prefs.quiet_from, prefs.quiet_to,
              int(prefs.heads_up), float(now)))
 
+
+
+async def preferences_many(core: Core, players: Sequence[str]) -> dict[str, Preferences]:
+    """The preferences of those of ``players`` who set any (one read)."""
+    async with core.reading() as db:
+        return await preferences_of(db, sorted(set(players)))

@@ -14,7 +14,7 @@ import pytest
 from data.migrations import MIGRATIONS
 from data.people import (
     DEFAULTS,
-    NOTIFY_DM,
+    NOTIFY_PING,
     NOTIFY_QUIET,
     Preferences,
     checked,
@@ -139,10 +139,10 @@ async def test_a_database_of_migration_6_finds_its_live_tables_once_upgraded(
 async def test_preferences_are_the_defaults_until_set_then_kept_per_person(
         store: Store) -> None:
     assert await preferences(store, "ann") == DEFAULTS
-    assert DEFAULTS.notify == "both" and not DEFAULTS.heads_up and not DEFAULTS.quiet
-    mine = checked(DEFAULTS, notify=NOTIFY_DM, zone="europe/berlin", quiet_from="23:00",
+    assert DEFAULTS.notify == "dm" and not DEFAULTS.heads_up and not DEFAULTS.quiet
+    mine = checked(DEFAULTS, notify=NOTIFY_PING, zone="europe/berlin", quiet_from="23:00",
                    quiet_to="8", heads_up=True)
-    assert mine == Preferences(NOTIFY_DM, "Europe/Berlin", 23 * 60, 8 * 60, True)
+    assert mine == Preferences(NOTIFY_PING, "Europe/Berlin", 23 * 60, 8 * 60, True)
     await save_preferences(store, "ann", mine, T0)
     assert await preferences(store, "ann") == mine
     assert await preferences(store, "bob") == DEFAULTS
@@ -153,11 +153,11 @@ async def test_preferences_are_the_defaults_until_set_then_kept_per_person(
 
 
 async def test_forget_me_removes_the_person_s_preferences(store: Store) -> None:
-    await save_preferences(store, "ann", checked(DEFAULTS, notify=NOTIFY_DM), T0)
-    await save_preferences(store, "bob", checked(DEFAULTS, notify=NOTIFY_DM), T0)
+    await save_preferences(store, "ann", checked(DEFAULTS, notify=NOTIFY_QUIET), T0)
+    await save_preferences(store, "bob", checked(DEFAULTS, notify=NOTIFY_QUIET), T0)
     await store.forget_player("ann")
     assert await preferences(store, "ann") == DEFAULTS
-    assert (await preferences(store, "bob")).notify == NOTIFY_DM
+    assert (await preferences(store, "bob")).notify == NOTIFY_QUIET
 
 
 @pytest.mark.parametrize(("given", "says"), [
