@@ -101,6 +101,7 @@ async def forget(db: Conn, player: str, placeholder: str | None, at: float,
     # their preferences for every table (/me settings, data/people.py) go at once: a live
     # table then follows the defaults, which hold nothing of the person
     await db.execute("DELETE FROM person_settings WHERE player = ?", (player,))
+    await db.execute("DELETE FROM held_notices WHERE player = ?", (player,))
     closed = live = 0
     for row in rows:
         seated = await _forget_at_row(db, row, player, placeholder)

@@ -36,7 +36,8 @@ WHAT = {"tables": "tables", "actions": "logged moves", "messages": "remembered p
         "rating_changes": "rated seats", "forget_requests": "waiting forget-me requests",
         "forgotten_seats": "forgotten seats not yet rated",
         "deliveries": "boards and notices still to deliver",
-        "person_settings": "people's preferences"}
+        "person_settings": "people's preferences",
+        "held_notices": "turns held during quiet hours"}
 
 
 class CopyError(Exception):

@@ -377,6 +377,14 @@ _SQLITE_7 = """
         heads_up   INTEGER NOT NULL DEFAULT 0,   -- 1: told when they are next
         updated_at REAL NOT NULL
     );
+    -- the turns a person was not told of during their quiet hours: told once, together,
+    -- when the hours end
+    CREATE TABLE held_notices (
+        player    TEXT NOT NULL,                 -- a Discord user id
+        table_key INTEGER NOT NULL REFERENCES tables (key),
+        held_at   REAL NOT NULL,
+        PRIMARY KEY (player, table_key)
+    );
     """
 
 _POSTGRESQL_7 = """
@@ -437,6 +445,12 @@ _POSTGRESQL_7 = """
         heads_up   INTEGER NOT NULL DEFAULT 0,
         updated_at DOUBLE PRECISION NOT NULL
     );
+    CREATE TABLE held_notices (
+        player    TEXT NOT NULL,
+        table_key BIGINT NOT NULL REFERENCES tables (key),
+        held_at   DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (player, table_key)
+    );
     """
 
 MIGRATIONS: list[Migration] = [
@@ -481,8 +495,9 @@ MIGRATIONS: list[Migration] = [
         postgresql=_POSTGRESQL_6,
     ),
     # 7: /me (issue 24): the live tables that seat each person (``live_seats``, kept by
-    # triggers on ``tables``), so that /me games is one indexed query, and each person's
-    # preferences for every table (``person_settings``).
+    # triggers on ``tables``), so that /me games is one indexed query, each person's
+    # preferences for every table (``person_settings``), and the turns held during their
+    # quiet hours (``held_notices``).
     Migration(
         sqlite=_SQLITE_7,
         postgresql=_POSTGRESQL_7,

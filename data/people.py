@@ -262,3 +262,31 @@ async def preferences_many(core: Core, players: Sequence[str]) -> dict[str, Pref
     """The preferences of those of ``players`` who set any (one read)."""
     async with core.reading() as db:
         return await preferences_of(db, sorted(set(players)))
+
+
+# -- turns held during quiet hours ---------------------------------------------------------
+
+
+async def hold(core: Core, player: str, key: int, now: float) -> None:
+    """Remember that table ``key`` started waiting for ``player`` during their quiet hours
+    (once per table: a second turn there before the hours end adds nothing)."""
+    async with core.writing() as db:
+        await db.execute(
+            "INSERT INTO held_notices (player, table_key, held_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (player, table_key) DO NOTHING", (player, key, float(now)))
+
+
+async def held_people(core: Core) -> list[str]:
+    """The people with turns held for them."""
+    async with core.reading() as db:
+        return [str(r[0]) for r in await db.fetch(
+            "SELECT DISTINCT player FROM held_notices ORDER BY player")]
+
+
+async def take_held(core: Core, player: str) -> list[int]:
+    """The tables held for ``player``, removed in the same transaction: whichever process
+    takes them tells the person, and no other does (told at most once)."""
+    async with core.writing() as db:
+        rows = await db.fetch("DELETE FROM held_notices WHERE player = ? RETURNING table_key",
+                              (player,))
+    return sorted(int(r[0]) for r in rows)

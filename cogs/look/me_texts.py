@@ -25,6 +25,10 @@ CLOCK_OUT = " · your time is up"
 YOUR_SEAT = " · your seat: {name}"
 YOUR_SCORE = " ({score} points)"
 PAGE_FIRST, PAGE_BACK, PAGE_NEXT, PAGE_LAST = "First", "Back", "Next", "Last"
+# -- the end of quiet hours (cogs/table/quiet.py) ------------------------------------------
+QUIET_OVER = ("🌙 Your quiet hours are over. While they ran, {count} table(s) started "
+              "waiting for you:")
+QUIET_MORE = " The first eight are below; `/me games` shows the other {more}."
 
 # -- /me settings (cogs/commands/me.py) ----------------------------------------------------
 NOTIFY_WORDS = {

@@ -167,3 +167,17 @@ async def turn_my_games_page(interaction: discord.Interaction, page: int) -> Non
     message = await my_games_message(bot_of(interaction), interaction.user.id, page)
     message.setdefault("view", None)
     await interaction.edit_original_response(**message)
+
+
+async def held_message(bot: ParleyBot, found: Sequence[Seated], now: float) -> dict[str, Any]:
+    """The one DM at the end of a person's quiet hours: the tables that started waiting for
+    them meanwhile and still wait, each as ``/me games`` shows it (cogs/table/quiet.py)."""
+    lines = [entry(i, s, _server(bot, s.table), await _score(bot, s), now)
+             for i, s in enumerate(found[:PAGE], 1)]
+    embed = discord.Embed(colour=COLOUR, description=texts.clip("\n\n".join(lines),
+                                                                texts.EMBED_LIMIT))
+    content = me_texts.QUIET_OVER.format(count=len(found))
+    if len(found) > PAGE:
+        content += me_texts.QUIET_MORE.format(more=len(found) - PAGE)
+    return {"content": content, "embed": embed,
+            "allowed_mentions": discord.AllowedMentions.none()}

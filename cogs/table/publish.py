@@ -54,7 +54,7 @@ from cogs.look.messages import (
     turn_content,
 )
 from cogs.look.panel import dm_components
-from cogs.table.telling import EDIT, NEW, hand_dm, tellings, unpinged
+from cogs.table.telling import EDIT, NEW, hand_dm, hold_turns, tellings, unpinged
 from data.ratings import RatingChange, change_lines, rate_finished
 from data.tables import ClockEvent, Outcome, public_view
 from engine.core import Event
@@ -503,6 +503,8 @@ async def dm_hands(bot: ParleyBot, story: Story, all_seats: bool = False,
             continue
         changed = all_seats or seat in outcome.private_changed or seat in turn_changed
         how = hand_dm(told[seat], asked=seat in asked, ended=ended, changed=changed)
+        if seat in asked:
+            await hold_turns(bot, table, [seat], told)
         if how == NEW and ended and \
                 not await bot.store.flag_once(table.key, f"end-dm:{s.player}"):
             how = EDIT  # the end is told once
@@ -541,11 +543,12 @@ async def remind(bot: ParleyBot, event: ClockEvent) -> None:
     link = (turn_texts.BOARD_LINK.format(guild=table.guild or "@me", channel=ref[0],
                                          message=ref[1]) if ref else "")
     head = turn_texts.TIME_UP if event.timed_out else turn_texts.REMINDER
+    told = await tellings(bot, table)  # in their quiet hours: named, not pinged
     await channel_of(bot, table).send(
         turn_texts.WAITING_NOTICE.format(head=head, who=who, link=link, line=line).strip(),
-        allowed_mentions=pings(table, event.seats),
+        allowed_mentions=pings(table, [s for s in event.seats if not told[s].quiet_hours]),
     )
-    told = await tellings(bot, table)
+    await hold_turns(bot, table, event.seats, told, reminded=True)
     for seat in event.seats:
         if hand_dm(told[seat], reminded=True) == NEW:
             await send_hand(bot, table, seat, NEW, view, reminded=head)

@@ -8,15 +8,30 @@ who chose "reminders" or "none" before ``/me`` existed keeps it) or when the tab
 the flag ``notify-own:<player>`` (``/game notify`` raises it, so that choosing "turns" at
 one table overrides, say, "quiet" for every table). A person who set nothing is told by DM
 alone, as before ``/me``: each person waited for is told once per turn, by one channel.
+
+During a person's quiet hours (``/me settings``, read on their own wall clock:
+``data.people.quiet_at``) they get no DM and no ping at any table, whatever either choice
+says; the turns that would have told them are held (``held_notices``) and told once, in
+one DM, when the hours end (cogs/table/quiet.py). Their hand message is still edited in
+place, which notifies nobody.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import time
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from data.people import NOTIFY_BOTH, NOTIFY_DM, NOTIFY_PING, NOTIFY_QUIET, preferences_many
+from data.people import (
+    NOTIFY_BOTH,
+    NOTIFY_DM,
+    NOTIFY_PING,
+    NOTIFY_QUIET,
+    hold,
+    preferences_many,
+    quiet_at,
+)
 from engine.table import NOTIFY_NONE, NOTIFY_REMINDERS, NOTIFY_TURNS, Seat, Table
 
 if TYPE_CHECKING:
@@ -26,6 +41,8 @@ if TYPE_CHECKING:
 NEW, EDIT = "new", "edit"
 #: the flag a table raises when a person makes their own ``/game notify`` choice there
 OWN_CHOICE = "notify-own:"
+#: the time now, for quiet hours (the tests of daylight-saving nights set it)
+clock: Callable[[], float] = time.time
 
 
 @dataclass(frozen=True)
@@ -37,6 +54,10 @@ class Telling:
     dm: bool
     ping: bool
     reminder_dm: bool
+    #: the person's quiet hours now: no DM and no ping; ``holds_turn``: a turn that would
+    #: have told them is held, and told when the hours end
+    quiet_hours: bool = False
+    holds_turn: bool = False
 
 
 #: a seat's own ``/game notify`` choice
@@ -63,23 +84,41 @@ def own_choice(seat: Seat, flags: Collection[str]) -> bool:
 
 
 async def tellings(bot: ParleyBot, table: Table) -> dict[int, Telling]:
-    """How the person of each seat is told (AI seats: ``NOBODY``): one read of the
+    """How the person of each seat is told now (AI seats: ``NOBODY``): one read of the
     table's flags and one of its people's preferences."""
     people = {i: s for i, s in enumerate(table.seats) if s.is_person and s.player}
     own = await bot.store.flags(table.key, OWN_CHOICE) if table.key is not None else set()
-    follow = [s.player for s in people.values()
-              if s.player is not None and not own_choice(s, own)]
-    prefs = await preferences_many(bot.store, follow) if follow else {}
+    prefs = await preferences_many(bot.store, [str(s.player) for s in people.values()]) \
+        if people else {}
+    now = clock()
     out = {}
     for i in range(len(table.seats)):
         s = table.seats[i]
+        mine = prefs.get(str(s.player)) if i in people else None
         if i not in people:
             out[i] = NOBODY
-        elif s.player in prefs and s.player in follow:
-            out[i] = PERSON_CHOICE[prefs[str(s.player)].notify]
+            continue
+        if mine is not None and not own_choice(s, own):
+            told = PERSON_CHOICE[mine.notify]
         else:
-            out[i] = SEAT_CHOICE.get(s.notify, SEAT_CHOICE[NOTIFY_TURNS])
+            told = SEAT_CHOICE.get(s.notify, SEAT_CHOICE[NOTIFY_TURNS])
+        if mine is not None and quiet_at(mine, now):
+            told = Telling(False, False, False, quiet_hours=True,
+                           holds_turn=told.dm or told.ping)
+        out[i] = told
     return out
+
+
+async def hold_turns(bot: ParleyBot, table: Table, seats: Iterable[int],
+                     told: dict[int, Telling], reminded: bool = False) -> None:
+    """Hold, for the end of their quiet hours, the turn of each of ``seats`` whose person
+    would have been told of it now (``reminded``: by the turn clock's reminder, which
+    tells everyone it reminds)."""
+    for seat in seats:
+        t = told.get(seat, NOBODY)
+        person = table.seats[seat].player
+        if t.quiet_hours and (t.holds_turn or reminded) and person and table.key is not None:
+            await hold(bot.store, person, table.key, clock())
 
 
 async def unpinged(bot: ParleyBot, table: Table, told: dict[int, Telling]) -> set[int]:

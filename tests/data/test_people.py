@@ -18,10 +18,13 @@ from data.people import (
     NOTIFY_QUIET,
     Preferences,
     checked,
+    held_people,
+    hold,
     preferences,
     quiet_at,
     save_preferences,
     tables_of,
+    take_held,
     zone_named,
     zones_matching,
 )
@@ -223,3 +226,18 @@ def test_quiet_hours_on_the_fall_back_night_end_at_eight_winter_time() -> None:
     assert quiet_at(berlin, _utc("2026-10-25T01:30:00"))  # 02:30, the second time
     assert quiet_at(berlin, _utc("2026-10-25T06:59:00"))  # 07:59 winter time
     assert not quiet_at(berlin, _utc("2026-10-25T07:00:00"))  # 08:00 winter time
+
+
+async def test_a_held_turn_is_kept_once_per_table_and_taken_once(db: Path | str, store: Store,
+                                                                 svc: TableService) -> None:
+    a = await _table(svc, "c-1", ["ann", "bob"], "g1")
+    b = await _table(svc, "c-2", ["ann", "bob"], "g1")
+    for key in (a, a, b):
+        await hold(store, "ann", key, T0)
+    await hold(store, "bob", a, T0)
+    assert await held_people(store) == ["ann", "bob"]
+    async with await Store.open(db) as other:  # another process takes them: once in all
+        assert await take_held(other, "ann") == sorted([a, b])
+    assert await take_held(store, "ann") == []
+    await store.forget_player("bob")
+    assert await held_people(store) == []
