@@ -20,6 +20,7 @@ reminder), the key last so that two tables saved in the same instant keep one or
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -31,7 +32,7 @@ from data.core import Core
 from data.db import Conn, Row
 from data.rows import HEAD_COLUMNS, DamagedTable
 from engine.core import IllegalAction
-from engine.table import Table
+from engine.table import PLAYING, Table
 
 # -- a person's tables ---------------------------------------------------------------------
 
@@ -82,8 +83,8 @@ async def tables_of(core: Core, player: str, turn_kind: str, lobby_kind: str) ->
 
 def _seated(table: Table, row: Row, player: str) -> Seated:
     mine = tuple(i for i, s in enumerate(table.seats) if s.player == player and s.is_person)
-    waiting = table.status == "playing" and any(i in table.clock.waiting_for for i in mine)
-    channel, message = ("turn_channel", "turn_message") if table.status == "playing" \
+    waiting = table.status == PLAYING and any(i in table.clock.waiting_for for i in mine)
+    channel, message = ("turn_channel", "turn_message") if table.status == PLAYING \
         else ("lobby_channel", "lobby_message")
     post = (str(row[channel]), str(row[message])) if row[message] is not None else None
     return Seated(table, float(row["updated_at"]), mine, waiting, post)
@@ -139,7 +140,10 @@ def zone_named(text: str) -> str:
     return found
 
 
+@functools.cache
 def _zones() -> dict[str, str]:
+    """Every zone this machine knows, by its name in lower case (read once: the list
+    is read from the system's or tzdata's files)."""
     return {z.casefold(): z for z in available_timezones()}
 
 
@@ -147,7 +151,7 @@ def zones_matching(typed: str, limit: int = 25) -> list[str]:
     """At most ``limit`` zone names for an autocomplete: those that start with what is
     typed first, then those that contain it, each group in alphabetical order."""
     wanted = typed.strip().casefold().replace(" ", "_")
-    names = sorted(available_timezones())
+    names = sorted(_zones().values())
     first = [z for z in names if z.casefold().startswith(wanted)]
     rest = [z for z in names if wanted in z.casefold() and not z.casefold().startswith(wanted)]
     return (first + rest)[:limit]
