@@ -10,7 +10,7 @@ This module is the top of ``cogs/`` and nothing in ``cogs/`` imports it: the fea
 annotate with the bot type of the leaf ``cogs/base/bot.py``. The folders below it, each
 importing only the folders under it (``tests/cogs/test_imports.py`` keeps it so):
 
-- ``commands/`` every slash command (``/game``, ``/stats``, ``/admin``) and the verbs every
+- ``commands/`` every slash command (``/game``, ``/stats``, ``/admin``, ``/me``) and the verbs every
   game shares (``/<game> move``, built once from each game's plug-in); ``components/``
   every button and menu that answers a click; ``games/`` one plug-in per game, its adapter
   and its own verbs (``games/plugins.py``: the one list of the games);
@@ -33,12 +33,14 @@ from cogs.base.bot import ParleyBot
 from cogs.base.config import Config
 from cogs.commands.admin import AdminCog
 from cogs.commands.game import GameCog
+from cogs.commands.me import MeCog
 from cogs.commands.moves import SHARED_VERBS
 from cogs.commands.stats import StatsCog
 from cogs.components.clock_panel import ClockSelect
 from cogs.components.forget import ForgetButton
 from cogs.components.guide import GuideButton
 from cogs.components.log import LOG_ITEMS
+from cogs.components.me import ME_ITEMS
 from cogs.components.table import TABLE_ITEMS
 from cogs.games.plugins import PLUGINS
 from cogs.look import adapters
@@ -50,7 +52,7 @@ from data.tables import Shards, TableService
 log = logging.getLogger("parley.cogs")
 
 #: every component that answers a click, registered on every start
-DYNAMIC_ITEMS = (*TABLE_ITEMS, ClockSelect, GuideButton, *LOG_ITEMS, ForgetButton)
+DYNAMIC_ITEMS = (*TABLE_ITEMS, ClockSelect, GuideButton, *LOG_ITEMS, ForgetButton, *ME_ITEMS)
 
 
 #: a field of Discord's 50035 error, as discord.py flattens it: "In 3.options.0.name: ..."
@@ -114,6 +116,7 @@ class InstalledBot(ParleyBot):
             await self.add_cog(cog)
         await self.add_cog(ClockCog(self))
         await self.add_cog(StatsCog(self))
+        await self.add_cog(MeCog(self))
         await self.add_cog(AdminCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()

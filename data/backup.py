@@ -34,7 +34,12 @@ SCHEMA_TABLES: dict[str, tuple[str, str]] = {
     "forgotten_seats": ("table_key, seat", "table_key, seat"),
     "deliveries": ("table_key, parts, done, since, attempts, next_try, problem, paused",
                    "table_key"),
+    "person_settings": ("player, notify, zone, quiet_from, quiet_to, heads_up, updated_at",
+                        "player"),
+    "held_notices": ("player, table_key, held_at", "player, table_key"),
 }
+#: ``live_seats`` (migration 7) is not copied: the database's triggers on ``tables`` fill it
+#: as the tables' rows are inserted.
 
 POSTGRESQL_ADVICE = (
     "This bot keeps its games in PostgreSQL, which Parley does not copy itself. Ask the "

@@ -158,6 +158,11 @@ class Core:
             self._report(damaged)
             raise damaged from None
 
+    def head(self, row: Row) -> Table:
+        """The table of a row read with its head columns, without its state: for the
+        store's other modules' listings (DamagedTable, logged once, when unreadable)."""
+        return self._decode(row, head=True)
+
     def _decode(self, row: Row, head: bool = False, archived: bool = False) -> Table:
         try:
             return row_head(row) if head else row_to_table(row, archived)

@@ -5,7 +5,8 @@ functions over the open transaction's connection.
 every server and their rated seats go; at every closed table (finished or abandoned) the
 seats they held, or that an AI took over from them, keep only a placeholder as a name
 (``{n}``: the seat's number), a table they hosted keeps no host, and the bot's remembered DM
-to them and their once-only notices go. The action log names seats by number and the game
+to them and their once-only notices go. Their preferences for every table (``/me
+settings``, data/people.py) go too. The action log names seats by number and the game
 states hold no names, so both stay as they are (the log is append-only).
 
 A person who asks to be forgotten while still seated at a live table is remembered in
@@ -97,6 +98,10 @@ async def forget(db: Conn, player: str, placeholder: str | None, at: float,
         placeholder = str(found[0][0])
     ratings = await db.execute("DELETE FROM ratings WHERE player = ?", (player,))
     await db.execute("DELETE FROM rating_changes WHERE player = ?", (player,))
+    # their preferences for every table (/me settings, data/people.py) go at once: a live
+    # table then follows the defaults, which hold nothing of the person
+    await db.execute("DELETE FROM person_settings WHERE player = ?", (player,))
+    await db.execute("DELETE FROM held_notices WHERE player = ?", (player,))
     closed = live = 0
     for row in rows:
         seated = await _forget_at_row(db, row, player, placeholder)

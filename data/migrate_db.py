@@ -35,7 +35,9 @@ WHAT = {"tables": "tables", "actions": "logged moves", "messages": "remembered p
         "closed_tables": "rated or archived marks", "ratings": "ratings",
         "rating_changes": "rated seats", "forget_requests": "waiting forget-me requests",
         "forgotten_seats": "forgotten seats not yet rated",
-        "deliveries": "boards and notices still to deliver"}
+        "deliveries": "boards and notices still to deliver",
+        "person_settings": "people's preferences",
+        "held_notices": "turns held during quiet hours"}
 
 
 class CopyError(Exception):

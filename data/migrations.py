@@ -319,6 +319,140 @@ _POSTGRESQL_6 = """
     CREATE INDEX deliveries_due ON deliveries (next_try);
     """
 
+# Migration 7 (issue 24, /me): the live tables that seat each person, kept by the database
+# itself, and one person's preferences for every table.
+#
+# ``live_seats`` is derived from ``tables``: triggers on the row's insert and on a change of
+# its status or seats fill it, so whatever writes a table (a move, a join, an abort, a
+# forget-me, a copy by migrate-db) keeps it true without one line of Python, and a person's
+# tables are found with one lookup of its primary key instead of a scan of every row's seats
+# JSON. Only live tables (lobby, playing) and only people's seats (not AI seats, not a
+# person an AI replaced) are kept: a closed table drops out. A row whose meta is not JSON
+# (a damaged row, data/rows.py) seats nobody here rather than failing the write.
+_SQLITE_7 = """
+    CREATE TABLE live_seats (
+        player    TEXT NOT NULL,                 -- a Discord user id
+        table_key INTEGER NOT NULL REFERENCES tables (key),
+        PRIMARY KEY (player, table_key)
+    );
+    CREATE TRIGGER live_seats_insert AFTER INSERT ON tables
+    BEGIN
+        INSERT OR IGNORE INTO live_seats (player, table_key)
+        SELECT json_extract(s.value, '$.player'), NEW.key
+        FROM json_each(CASE WHEN json_valid(NEW.meta) THEN NEW.meta ELSE '{}' END,
+                       '$.seats') AS s
+        WHERE NEW.status IN ('lobby', 'playing') AND s.type = 'object'
+          AND json_extract(s.value, '$.player') IS NOT NULL
+          AND json_extract(s.value, '$.ai') IS NULL;
+    END;
+    CREATE TRIGGER live_seats_update AFTER UPDATE OF meta, status ON tables
+    WHEN OLD.status IS NOT NEW.status
+      OR (CASE WHEN json_valid(OLD.meta) THEN json_extract(OLD.meta, '$.seats') END)
+         IS NOT (CASE WHEN json_valid(NEW.meta) THEN json_extract(NEW.meta, '$.seats') END)
+    BEGIN
+        DELETE FROM live_seats WHERE table_key = NEW.key;
+        INSERT OR IGNORE INTO live_seats (player, table_key)
+        SELECT json_extract(s.value, '$.player'), NEW.key
+        FROM json_each(CASE WHEN json_valid(NEW.meta) THEN NEW.meta ELSE '{}' END,
+                       '$.seats') AS s
+        WHERE NEW.status IN ('lobby', 'playing') AND s.type = 'object'
+          AND json_extract(s.value, '$.player') IS NOT NULL
+          AND json_extract(s.value, '$.ai') IS NULL;
+    END;
+    -- the tables live when this migration runs
+    INSERT OR IGNORE INTO live_seats (player, table_key)
+    SELECT json_extract(s.value, '$.player'), t.key
+    FROM tables AS t,
+         json_each(CASE WHEN json_valid(t.meta) THEN t.meta ELSE '{}' END, '$.seats') AS s
+    WHERE t.status IN ('lobby', 'playing') AND s.type = 'object'
+      AND json_extract(s.value, '$.player') IS NOT NULL
+      AND json_extract(s.value, '$.ai') IS NULL;
+    -- one person's preferences for every table (/me settings), not per server
+    CREATE TABLE person_settings (
+        player     TEXT NOT NULL PRIMARY KEY,    -- a Discord user id
+        notify     TEXT NOT NULL,                -- dm, ping, both or quiet
+        zone       TEXT,                         -- an IANA time zone, or NULL: none set
+        quiet_from INTEGER,                      -- quiet hours, minutes after midnight
+        quiet_to   INTEGER,                      --   (NULL: none), in ``zone``
+        heads_up   INTEGER NOT NULL DEFAULT 0,   -- 1: told when they are next
+        updated_at REAL NOT NULL
+    );
+    -- the turns a person was not told of during their quiet hours: told once, together,
+    -- when the hours end
+    CREATE TABLE held_notices (
+        player    TEXT NOT NULL,                 -- a Discord user id
+        table_key INTEGER NOT NULL REFERENCES tables (key),
+        held_at   REAL NOT NULL,
+        PRIMARY KEY (player, table_key)
+    );
+    """
+
+_POSTGRESQL_7 = """
+    CREATE TABLE live_seats (
+        player    TEXT NOT NULL,
+        table_key BIGINT NOT NULL REFERENCES tables (key),
+        PRIMARY KEY (player, table_key)
+    );
+    CREATE FUNCTION parley_seats_of(meta TEXT) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+    DECLARE
+        seats jsonb;
+    BEGIN
+        seats := meta::jsonb -> 'seats';
+        IF jsonb_typeof(seats) = 'array' THEN
+            RETURN seats;
+        END IF;
+        RETURN '[]'::jsonb;
+    EXCEPTION WHEN others THEN  -- a damaged row's meta: it seats nobody here
+        RETURN '[]'::jsonb;
+    END
+    $$;
+    CREATE FUNCTION parley_live_seats() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP = 'UPDATE' THEN
+            IF OLD.status IS NOT DISTINCT FROM NEW.status
+               AND parley_seats_of(OLD.meta) IS NOT DISTINCT FROM parley_seats_of(NEW.meta) THEN
+                RETURN NULL;
+            END IF;
+            DELETE FROM live_seats WHERE table_key = NEW.key;
+        END IF;
+        IF NEW.status IN ('lobby', 'playing') THEN
+            INSERT INTO live_seats (player, table_key)
+            SELECT DISTINCT s ->> 'player', NEW.key
+            FROM jsonb_array_elements(parley_seats_of(NEW.meta)) AS s
+            WHERE jsonb_typeof(s) = 'object' AND s ->> 'player' IS NOT NULL
+              AND s ->> 'ai' IS NULL
+            ON CONFLICT DO NOTHING;
+        END IF;
+        RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER live_seats_insert AFTER INSERT ON tables
+        FOR EACH ROW EXECUTE FUNCTION parley_live_seats();
+    CREATE TRIGGER live_seats_update AFTER UPDATE OF meta, status ON tables
+        FOR EACH ROW EXECUTE FUNCTION parley_live_seats();
+    INSERT INTO live_seats (player, table_key)
+    SELECT DISTINCT s ->> 'player', t.key
+    FROM tables AS t, jsonb_array_elements(parley_seats_of(t.meta)) AS s
+    WHERE t.status IN ('lobby', 'playing') AND jsonb_typeof(s) = 'object'
+      AND s ->> 'player' IS NOT NULL AND s ->> 'ai' IS NULL
+    ON CONFLICT DO NOTHING;
+    CREATE TABLE person_settings (
+        player     TEXT NOT NULL PRIMARY KEY,
+        notify     TEXT NOT NULL,
+        zone       TEXT,
+        quiet_from INTEGER,
+        quiet_to   INTEGER,
+        heads_up   INTEGER NOT NULL DEFAULT 0,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE held_notices (
+        player    TEXT NOT NULL,
+        table_key BIGINT NOT NULL REFERENCES tables (key),
+        held_at   DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (player, table_key)
+    );
+    """
+
 MIGRATIONS: list[Migration] = [
     # 1: tables, the append-only action log, the bot's remembered posts, once-only flags.
     Migration(
@@ -359,6 +493,14 @@ MIGRATIONS: list[Migration] = [
     Migration(
         sqlite=_SQLITE_6,
         postgresql=_POSTGRESQL_6,
+    ),
+    # 7: /me (issue 24): the live tables that seat each person (``live_seats``, kept by
+    # triggers on ``tables``), so that /me games is one indexed query, each person's
+    # preferences for every table (``person_settings``), and the turns held during their
+    # quiet hours (``held_notices``).
+    Migration(
+        sqlite=_SQLITE_7,
+        postgresql=_POSTGRESQL_7,
     ),
 ]
 

@@ -382,7 +382,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
     @app_commands.choices(mode=[app_commands.Choice(name=texts.NOTIFY_NAMES[m], value=m)
                                 for m in NOTIFY_MODES])
     async def notify(self, interaction: discord.Interaction, mode: str | None = None) -> None:
-        """Your DMs at this table (issue 14; ``publish.hand_dm`` says what each choice sends)."""
+        """Your DMs at this table (issue 14; ``telling.hand_dm`` says what each choice sends)."""
         table = await live_table(interaction)
         if mode is None:
             now = table.seats[seated(interaction, table)].notify

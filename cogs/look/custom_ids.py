@@ -31,6 +31,10 @@ message never import the code that answers its clicks. The ids are fixed byte fo
 - ``parley:guide:<game>:<page>:<options>``: a page of a game's guide (``cogs/look/guide.py``
   says what ``<options>`` holds).
 - ``parley:forget:<user id>``: **Forget me** under ``/stats forget-me``, for that person only.
+- ``parley:mygames:<key>``: **My games** on a hand DM (of table ``<key>``): the clicker's
+  ``/me games``, in a new private message.
+- ``parley:me:<page>:<tag>``: a page of ``/me games`` (the clicker's own list, whoever
+  clicks: the list is private); ``<tag>`` tells apart first, back, next and last.
 
 The table's log (``cogs/look/replay.py``, ``cogs/table/undo.py``):
 
@@ -57,7 +61,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.look import texts
+from cogs.look import me_texts, texts
 from engine.core import clip
 
 CUSTOM_ID_LIMIT = 100
@@ -113,6 +117,8 @@ REPLAY_GIF = r"parley:replaygif:(?P<key>[0-9]+)"
 HISTORY = r"parley:history:(?P<key>[0-9]+):(?P<page>[0-9]+):(?P<tag>[fbnl])"
 UNDO = (r"parley:undo:(?P<key>[0-9]+):(?P<vote>yes|no):(?P<seq>[0-9]+):(?P<seat>[0-9]+):"
         r"(?P<code>[0-9a-f]{10}):(?P<until>[0-9]+):(?P<agreed>[0-9]+)")
+MY_GAMES = r"parley:mygames:(?P<key>[0-9]+)"
+ME_PAGE = r"parley:me:(?P<page>[0-9]+):(?P<tag>[fbnl])"
 #: the part of any custom id that hides nothing, for the log: kind, table key, then seat
 #: and move count (``cogs/look/errors.py``, ``describe``)
 PUBLIC_PART = r"parley:([a-z]+):([0-9]+)(?::([0-9]+):([0-9]+))?"
@@ -181,6 +187,14 @@ def history_id(key: int, page: int, tag: str) -> str:
 def undo_id(key: int, vote: str, seq: int, seat: int, code: str, until: int,
             agreed: int) -> str:
     return f"parley:undo:{key}:{vote}:{seq}:{seat}:{code}:{until}:{agreed}"
+
+
+def my_games_id(key: int) -> str:
+    return f"parley:mygames:{key}"
+
+
+def me_page_id(page: int, tag: str) -> str:
+    return f"parley:me:{page}:{tag}"
 
 
 def table_button(kind: str, key: int) -> discord.ui.Button:
@@ -257,6 +271,20 @@ def undo_button(key: int, vote: str, seq: int, seat: int, code: str, until: int,
         label=texts.BUTTON_AGREE if yes else texts.BUTTON_KEEP, emoji="✅" if yes else "✋",
         style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
         custom_id=undo_id(key, vote, seq, seat, code, until, agreed))
+
+
+def my_games_button(key: int) -> discord.ui.Button:
+    """**My games** on the hand DM of table ``key``: ``/me games`` by click."""
+    return discord.ui.Button(label=me_texts.BUTTON_MY_GAMES, emoji="🗂️",
+                             style=discord.ButtonStyle.secondary, custom_id=my_games_id(key))
+
+
+def me_page_button(page: int, tag: str, label: str, emoji: str,
+                   disabled: bool = False) -> discord.ui.Button:
+    """A ``/me games`` page's first, back, next or last button (``tag``), showing ``page``."""
+    return discord.ui.Button(label=label, emoji=emoji, disabled=disabled,
+                             style=discord.ButtonStyle.secondary,
+                             custom_id=me_page_id(page, tag))
 
 
 def sent(*items: discord.ui.Item) -> discord.ui.View | None:

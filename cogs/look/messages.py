@@ -26,6 +26,10 @@ from engine.core import Event
 from engine.table import FINISHED, LOBBY, PLAYING, Table
 from web.links import public_token, seat_token
 
+#: the kinds of a table's remembered posts (data/posts.py): its turn message and its lobby
+#: message (cogs/table/publish.py posts them; /me games links to them)
+TURN_POST, LOBBY_POST = "turn", "lobby"
+
 COLOUR = discord.Colour(0x1F6F8B)
 
 

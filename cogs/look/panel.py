@@ -28,6 +28,7 @@ from cogs.look.custom_ids import (
     act_id,
     batch_id,
     do_id,
+    my_games_button,
     plan_id,
     sent,
     step_id,
@@ -153,15 +154,22 @@ async def panel_message(table: Table, seat: int, note: str = "",
 
 def dm_components(table: Table, seat: int) -> discord.ui.View | None:
     """The seat's moves as its panel offers them, for its hand DM (issue 22: "a turn can be
-    played from the DM without visiting the channel"); None when it has none now. Their
-    custom ids carry the seat's move count, so a DM left behind answers "out of date"."""
-    if table.status != PLAYING or table.state is None:
+    played from the DM without visiting the channel"), and **My games** (issue 24: the
+    person's ``/me games``) while the game runs. Their custom ids carry the seat's move
+    count, so a DM left behind answers "out of date"."""
+    if table.status != PLAYING or table.state is None or table.key is None:
         return None
     actions = legal(table, seat)
-    if not actions:
-        return None
-    view = table.view(table.game, seat)
-    components, _ = panel_view(table, seat, adapter(table.game_id).panel(view, actions))
+    components = None
+    if actions:
+        view = table.view(table.game, seat)
+        components, _ = panel_view(table, seat, adapter(table.game_id).panel(view, actions))
+    if components is None:
+        return sent(my_games_button(table.key))
+    try:
+        components.add_item(my_games_button(table.key))
+    except ValueError:  # the moves fill every row: they come first, /me games stays
+        pass
     return components
 
 

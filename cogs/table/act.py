@@ -31,6 +31,7 @@ from cogs.table.publish import (
     publish_board,
     remind,
 )
+from cogs.table.telling import OWN_CHOICE
 from data.store import DamagedTable, TableExists
 from data.tables import ClockEvent, Outcome
 from engine.core import Action, IllegalAction
@@ -253,12 +254,16 @@ async def change_settings(interaction: discord.Interaction, table: Table,
 
 
 async def choose_notify(interaction: discord.Interaction, table: Table, mode: str) -> None:
-    """The user chooses which DMs they get at this table (private: nothing is posted)."""
+    """The user chooses which DMs they get at this table (private: nothing is posted);
+    the table remembers that the choice is their own, so it overrides their ``/me
+    settings`` there (cogs/table/telling.py)."""
+    bot = bot_of(interaction)
     try:
-        await bot_of(interaction).svc.notify(table.id, str(interaction.user.id), mode,
-                                             time.time())
+        await bot.svc.notify(table.id, str(interaction.user.id), mode, time.time())
     except ValueError as err:
         raise IllegalAction(str(err)) from None
+    if table.key is not None:
+        await bot.store.flag_once(table.key, f"{OWN_CHOICE}{interaction.user.id}")
 
 
 async def abort(interaction: discord.Interaction) -> None:

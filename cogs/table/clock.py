@@ -4,6 +4,9 @@ Every minute, the reminders and time-outs of every playing table: the clock's st
 in the database (``TableService.tick`` claims each due event, so several processes fire it
 once); this cog only runs the pass and has each event told (``act.clock_event``).
 
+In the same pass, the turns held during people's quiet hours, told once their hours end
+(``cogs/table/quiet.py``).
+
 Every few seconds, the deliveries that are due (``cogs/table/delivery.py``): a board or a notice
 that Discord refused or failed, the AI move an outage cut off, whatever a restart
 interrupted. The first pass runs as soon as the bot is ready, so a restart catches up every
@@ -23,6 +26,7 @@ from discord.ext import commands, tasks
 from cogs.base.loops import one_pass
 from cogs.table.act import clock_event
 from cogs.table.delivery import deliver, deliver_due, pause_tables, resume_tables
+from cogs.table.quiet import release_held
 from data.tables import ClockEvent
 
 if TYPE_CHECKING:
@@ -111,6 +115,11 @@ class ClockCog(commands.Cog):
             except discord.HTTPException:
                 log.warning("could not post the clock notice of table %s", event.table.key,
                             exc_info=True)
+        try:
+            await release_held(self.bot, now)  # the turns held in people's quiet hours
+        except discord.HTTPException:
+            log.warning("could not DM the turns held during a person's quiet hours",
+                        exc_info=True)
         return events
 
     async def resume_ai(self) -> int:

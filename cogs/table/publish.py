@@ -7,9 +7,10 @@ what just happened, and a mention of whoever must act, with the **My hand / act*
 while a chapter runs (a trick, an auction, a battle, one player's Seafarers turn:
 ``GameAdapter.chapter``), and a new one is posted only at a chapter's end, at the end of the
 game, when someone must be pinged anew, or when others have written below it; the board it
-replaces loses its buttons. Each person waited for is told once per turn, by one channel:
-their new hand DM when they take DMs on their turns (``by_dm``), else the channel's ping;
-the turn message names them either way. The store remembers it (``messages`` kind
+replaces loses its buttons. Each person waited for is told as they chose
+(cogs/table/telling.py): by their new hand DM (the default: once per turn, by one
+channel), by the channel's ping, by both, or only by the reminder; the turn message names
+them either way. The store remembers it (``messages`` kind
 "turn"), so this works across restarts.
 
 The hand message (issue 14, "Fewer DMs, and the right ones") is the same idea in private:
@@ -40,6 +41,8 @@ import discord
 from cogs.look import texts, turn_texts
 from cogs.look.adapters import adapter
 from cogs.look.messages import (
+    LOBBY_POST,
+    TURN_POST,
     board_parts,
     hand_content,
     hand_parts,
@@ -54,22 +57,21 @@ from cogs.look.messages import (
     with_web_link,
 )
 from cogs.look.panel import dm_components
+from cogs.table.telling import EDIT, NEW, hand_dm, hold_turns, tellings, unpinged
 from data.ratings import RatingChange, change_lines, rate_finished
 from data.tables import ClockEvent, Outcome, public_view
 from engine.core import Event
-from engine.table import FINISHED, NOTIFY_REMINDERS, NOTIFY_TURNS, PLAYING, Table
+from engine.table import FINISHED, PLAYING, Table
 
 if TYPE_CHECKING:
     from cogs.base.bot import ParleyBot
 
 log = logging.getLogger("parley.cogs")
 
-TURN = "turn"
+TURN = TURN_POST
 #: Discord's code for a message that is gone (a moderator deleted the board)
 UNKNOWN_MESSAGE = 10008
-LOBBY_MESSAGE = "lobby"
-#: how a hand goes to its person: a new DM (it notifies) or an edit of the hand message
-NEW, EDIT = "new", "edit"
+LOBBY_MESSAGE = LOBBY_POST
 
 
 def channel_of(bot: ParleyBot, table: Table) -> discord.PartialMessageable:
@@ -280,14 +282,14 @@ async def publish_board(
     ``view``: the table's public view when the publisher has built it (``Story.view``).
 
     One notice per turn (issue 22): the message mentions everyone it waits for, but pings
-    only the people who are not told by DM (``by_dm``); a new post is made only when a
-    chapter ends, when someone must be pinged anew, or when others have written below
+    only the people not told by DM alone (``telling.unpinged``); a new post is made only
+    when a chapter ends, when someone must be pinged anew, or when others have written below
     the turn message (``moved_on``); the board it replaces loses its buttons.
     """
     if view is None:  # a board posted anew (/game status), not after a change
         view = table.view(table.game, None)
     content, waiting = turn_content(table, view, events)
-    dm = await by_dm(bot, table)
+    dm = await unpinged(bot, table, await tellings(bot, table))
     quiet = adapter(table.game_id).quiet(view)
     ping = [] if quiet else [s for s in waiting if s not in dm]
     allowed = pings(table, ping)
@@ -328,18 +330,6 @@ async def _retire_board(bot: ParleyBot, ref: tuple[str, str]) -> None:
         await old.edit(view=None)
     except discord.HTTPException:
         pass  # deleted, or Discord failing: its buttons answer "out of date" anyway
-
-
-async def by_dm(bot: ParleyBot, table: Table) -> set[int]:
-    """The seats whose person is told of their turn by DM (their ``/game notify`` choice is
-    "turns", the default, and their DMs are open), so the channel does not ping them too:
-    each person is told once per turn, by one channel."""
-    seats = {s for s, seat in enumerate(table.seats)
-             if seat.is_person and seat.notify == NOTIFY_TURNS}
-    if not seats or table.key is None:
-        return seats
-    closed = await bot.store.flags(table.key, "dm-closed:")
-    return {s for s in seats if f"dm-closed:{table.seats[s].player}" not in closed}
 
 
 def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str, Any],
@@ -417,33 +407,6 @@ def hand_kind(player: str) -> str:
     return f"hand:{player}"
 
 
-def hand_dm(mode: str, *, asked: bool = False, ended: bool = False, changed: bool = False,
-            reminded: bool = False) -> str | None:
-    """How a person's hand goes to them now (issue 14, "Fewer DMs, and the right ones"):
-    ``NEW`` (a new DM, which notifies), ``EDIT`` (their hand message edited in place, which
-    does not) or None.
-
-    ``asked``: the game has just started waiting for them; ``ended``: the game is over;
-    ``changed``: their hand, or whether it is their turn, changed; ``reminded``: the turn
-    clock reminds them. Their ``/game notify`` choice (``mode``) decides the new DMs:
-
-    - "turns" (the default): when the game starts waiting for them, and at the end;
-    - "reminders": only when the turn clock reminds them (the channel's reminder pings in
-      every mode), so a quick game sends none; not at the end either;
-    - "none": never.
-
-    In every mode the hand message that exists is edited when something in it changed: an
-    edit notifies nobody, and a stale hand would mislead. Someone who chose "none" before
-    the game gets that message only if the welcome DM reached them; ``/game hand`` always
-    shows the hand.
-    """
-    if reminded:
-        return NEW if mode == NOTIFY_REMINDERS else None
-    if (asked or ended) and mode == NOTIFY_TURNS:
-        return NEW
-    return EDIT if asked or ended or changed else None
-
-
 def _dm_message(bot: ParleyBot, ref: tuple[str, str]) -> discord.PartialMessage:
     channel = bot.get_partial_messageable(int(ref[0]), type=discord.ChannelType.private)
     return channel.get_partial_message(int(ref[1]))
@@ -480,7 +443,7 @@ async def send_hand(bot: ParleyBot, table: Table, seat: int, how: str, view: Map
                                                  view=moves)
                 return
             except discord.NotFound:
-                if s.notify != NOTIFY_TURNS:
+                if not (await tellings(bot, table))[seat].dm:
                     return
                 file.reset()
                 ref = None
@@ -539,11 +502,14 @@ async def dm_hands(bot: ParleyBot, story: Story, all_seats: bool = False,
     turn_changed = {s for s in range(len(table.seats))
                     if seen and (s in seen[0]) != (s in seen[-1])}
     ended = outcome.finished and table.status == FINISHED
+    told = await tellings(bot, table)
     for seat, s in enumerate(table.seats):
         if not s.is_person or s.player is None or seat == skip:
             continue
         changed = all_seats or seat in outcome.private_changed or seat in turn_changed
-        how = hand_dm(s.notify, asked=seat in asked, ended=ended, changed=changed)
+        how = hand_dm(told[seat], asked=seat in asked, ended=ended, changed=changed)
+        if seat in asked:
+            await hold_turns(bot, table, [seat], told)
         if how == NEW and ended and \
                 not await bot.store.flag_once(table.key, f"end-dm:{s.player}"):
             how = EDIT  # the end is told once
@@ -582,10 +548,12 @@ async def remind(bot: ParleyBot, event: ClockEvent) -> None:
     link = (turn_texts.BOARD_LINK.format(guild=table.guild or "@me", channel=ref[0],
                                          message=ref[1]) if ref else "")
     head = turn_texts.TIME_UP if event.timed_out else turn_texts.REMINDER
+    told = await tellings(bot, table)  # in their quiet hours: named, not pinged
     await channel_of(bot, table).send(
         turn_texts.WAITING_NOTICE.format(head=head, who=who, link=link, line=line).strip(),
-        allowed_mentions=pings(table, event.seats),
+        allowed_mentions=pings(table, [s for s in event.seats if not told[s].quiet_hours]),
     )
+    await hold_turns(bot, table, event.seats, told, reminded=True)
     for seat in event.seats:
-        if hand_dm(table.seats[seat].notify, reminded=True) == NEW:
+        if hand_dm(told[seat], reminded=True) == NEW:
             await send_hand(bot, table, seat, NEW, view, reminded=head)

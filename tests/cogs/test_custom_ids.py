@@ -36,6 +36,8 @@ from cogs.look.custom_ids import (
     guide_id,
     log_button,
     log_id,
+    me_page_id,
+    my_games_button,
     plan_id,
     step_id,
     steps_id,
@@ -71,6 +73,8 @@ TEMPLATES: dict[str, str] = {
     "TableLogButton": r"parley:(?P<kind>replayopen|historyopen|undoask|undosure)"
                       r":(?P<key>[0-9]+)",
     "ForgetButton": r"parley:forget:(?P<user>[0-9]+)",
+    "MyGamesButton": r"parley:mygames:(?P<key>[0-9]+)",
+    "MyGamesPageButton": r"parley:me:(?P<page>[0-9]+):(?P<tag>[fbnl])",
 }
 
 #: ids of every kind, as Discord sends them back on a click
@@ -99,6 +103,8 @@ SAMPLES: dict[str, list[str]] = {
     "TableLogButton": [f"parley:{kind}:42" for kind in
                        ("replayopen", "historyopen", "undoask", "undosure")],
     "ForgetButton": ["parley:forget:123456789012345678"],
+    "MyGamesButton": ["parley:mygames:42"],
+    "MyGamesPageButton": ["parley:me:1:f", "parley:me:3:n", "parley:me:2:b", "parley:me:9:l"],
 }
 
 
@@ -160,6 +166,8 @@ def test_the_builders_write_the_golden_ids() -> None:
     assert log_id("replayopen", 42) == "parley:replayopen:42"
     assert log_button("undosure", 42).custom_id == "parley:undosure:42"
     assert guide_id("all-hands", "overview", "-") == "parley:guide:all-hands:overview:-"
+    assert my_games_button(42).custom_id == "parley:mygames:42"
+    assert me_page_id(3, "n") == "parley:me:3:n"
 
 
 def test_a_custom_id_fits_discords_100_characters() -> None:

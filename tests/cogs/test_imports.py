@@ -286,7 +286,7 @@ def test_the_plugins_are_the_one_list_of_the_engines_games() -> None:
 
 #: the homes of the player-facing sentences of cogs/: the platform's words, the turn's words
 #: (messages, panels, notices) and the games'
-TEXTS = ("look.texts", "look.turn_texts", "look.game_texts")
+TEXTS = ("look.texts", "look.turn_texts", "look.game_texts", "look.me_texts")
 #: modules whose words are for the operator, never a player, each with why: they are read in
 #: the bot's log, beside its other log lines
 OPERATOR_WORDS = {
@@ -352,7 +352,7 @@ def test_every_sentence_of_cogs_is_written_in_its_home() -> None:
     """``cogs/look/texts.py`` (the platform's words), ``cogs/look/turn_texts.py`` (the
     turn's) and ``cogs/look/game_texts.py`` (the games') are the homes of what the bot says: no other module of cogs/ writes a
     sentence, but those ``OPERATOR_WORDS`` and ``NOT_SENTENCES`` name."""
-    groups = {p.group for p in PLUGINS} | {"game", "stats", "admin"}
+    groups = {p.group for p in PLUGINS} | {"game", "stats", "admin", "me"}
     assert set(OPERATOR_WORDS) | set(NOT_SENTENCES) | set(NOT_SENTENCE_TEXTS) <= set(modules())
     found = {f"{name}: line {line}": text for name, path in modules().items()
              if name not in TEXTS and name not in OPERATOR_WORDS and name not in NOT_SENTENCES

@@ -1,0 +1,108 @@
+"""``/me``: one person across every table (issue 24): ``games`` (every table they sit at,
+in every server, privately; ``cogs/look/my_games.py``) and ``settings`` (their preferences
+for every table, stored per person: data/people.py; how they take effect:
+cogs/table/telling.py).
+
+Thin on purpose, like ``/stats``: each command reads the store or makes one change and
+answers privately. ``/me`` is not tied to a server: it answers in a server and in the
+bot's DMs alike, since a person's games span servers.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.look import me_texts
+from cogs.look.actions import busy_choices
+from cogs.look.errors import answer
+from cogs.look.messages import LOBBY_POST, TURN_POST
+from cogs.look.my_games import open_my_games
+from cogs.table.telling import OWN_CHOICE, own_choice
+from data.people import (
+    NOTIFY_CHOICES,
+    Preferences,
+    checked,
+    hhmm,
+    preferences,
+    save_preferences,
+    tables_of,
+    zones_matching,
+)
+
+if TYPE_CHECKING:
+    from cogs.base.bot import ParleyBot
+
+
+class MeCog(commands.GroupCog, group_name="me",
+            group_description="Your own games and settings, across every server"):
+    def __init__(self, bot: ParleyBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="games",
+                          description="Every table you sit at, in every server: those waiting "
+                                      "for you first")
+    async def games(self, interaction: discord.Interaction) -> None:
+        await open_my_games(interaction)
+
+    @app_commands.command(name="settings",
+                          description="How you are told it is your turn, at every table: "
+                                      "leave all out to see your settings")
+    @app_commands.describe(
+        notify="How you are told it is your turn (a table's /game notify overrides it)",
+        zone="Your time zone, for quiet hours (e.g. Europe/Berlin)",
+        quiet_from="Quiet hours start, HH:MM in your zone (e.g. 23:00)",
+        quiet_to="Quiet hours end, HH:MM in your zone (e.g. 08:00)",
+        heads_up="Be told when you are next (off by default)",
+        no_quiet_hours="True: remove your quiet hours")
+    @app_commands.choices(notify=[app_commands.Choice(name=me_texts.NOTIFY_WORDS[m], value=m)
+                                  for m in NOTIFY_CHOICES])
+    async def settings(self, interaction: discord.Interaction, notify: str | None = None,
+                       zone: str | None = None, quiet_from: str | None = None,
+                       quiet_to: str | None = None, heads_up: bool | None = None,
+                       no_quiet_hours: bool | None = None) -> None:
+        player = str(interaction.user.id)
+        before = await preferences(self.bot.store, player)
+        given = (notify, zone, quiet_from, quiet_to, heads_up, no_quiet_hours)
+        if all(v is None for v in given):
+            await answer(interaction, await self._words(player, before))
+            return
+        after = checked(before, notify=notify, zone=zone, quiet_from=quiet_from,
+                        quiet_to=quiet_to, heads_up=heads_up,
+                        clear_quiet=bool(no_quiet_hours))
+        await save_preferences(self.bot.store, player, after, time.time())
+        await answer(interaction, me_texts.SETTINGS_SAVED + await self._words(player, after))
+
+    @settings.autocomplete("zone")
+    @busy_choices
+    async def _zones(self, interaction: discord.Interaction,
+                     current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in zones_matching(current)]
+
+    async def _words(self, player: str, prefs: Preferences) -> str:
+        """The person's settings in words, and how many of their tables keep their own
+        ``/game notify`` choice."""
+        lines = [me_texts.SETTINGS_HEAD,
+                 me_texts.SETTINGS_NOTIFY.format(how=me_texts.NOTIFY_WORDS[prefs.notify])]
+        lines.append(me_texts.SETTINGS_ZONE.format(zone=prefs.zone) if prefs.zone
+                     else me_texts.SETTINGS_NO_ZONE)
+        if prefs.quiet and prefs.quiet_from is not None and prefs.quiet_to is not None:
+            lines.append(me_texts.SETTINGS_QUIET.format(start=hhmm(prefs.quiet_from),
+                                                        end=hhmm(prefs.quiet_to),
+                                                        zone=prefs.zone))
+        else:
+            lines.append(me_texts.SETTINGS_NO_QUIET)
+        lines.append(me_texts.SETTINGS_HEADS_UP.format(
+            state=me_texts.ON if prefs.heads_up else me_texts.OFF))
+        own = 0
+        for found in await tables_of(self.bot.store, player, TURN_POST, LOBBY_POST):
+            flags = await self.bot.store.flags(found.table.key or 0, OWN_CHOICE)
+            own += any(own_choice(found.table.seats[i], flags) for i in found.seats)
+        if own:
+            lines.append(me_texts.SETTINGS_TABLES.format(count=own))
+        return "\n".join(lines)
