@@ -246,12 +246,12 @@ class Site:
             table, entries = await self.whole(a.table.key or 0)
             if table.state is None:
                 raise BadLink(UNKNOWN)
-            at = len(entries) if wanted < 0 else wanted
-            step, _, lines = await asyncio.to_thread(view_at, table, entries, at, seat)
+            at = len(entries) if wanted < 0 else wanted  # past the end: the last step
+            step, total, _, lines = await asyncio.to_thread(view_at, table, entries, at, seat)
             if part:
-                return pages.replay_part(step, len(entries), lines)
+                return pages.replay_part(step, total, lines)
             title = table.game.title + (f": {table.title}" if table.title else "")
-            return pages.replay_page(title, step, len(entries), lines)
+            return pages.replay_page(title, step, total, lines)
 
         key = ("replay", a.table.key, a.table.version, seat, wanted, part)
         return _html(await self.cache.get(key, make))
@@ -295,16 +295,17 @@ class Site:
 
     async def step_image(self, request: web.Request) -> web.Response:
         a = await self.access(request)
-        step = _number(request.match_info["step"], 0)
+        step, seat = _number(request.match_info["step"], 0), a.link.seat
 
         async def make() -> bytes:
             table, entries = await self.whole(a.table.key or 0)
             if table.state is None:
                 raise web.HTTPNotFound()
-            _, view, _ = await asyncio.to_thread(view_at, table, entries, step, None)
+            _, _, view, _ = await asyncio.to_thread(view_at, table, entries, step, seat)
             return await asyncio.to_thread(render.draw_board, table.game_id, view)
 
-        return _png(await self.cache.get(("step", a.table.key, a.table.version, step), make))
+        key = ("step", a.table.key, a.table.version, seat, step)
+        return _png(await self.cache.get(key, make))
 
     # -- live --------------------------------------------------------------------------
 

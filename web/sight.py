@@ -159,15 +159,33 @@ def sight(table: Table, entries: Sequence[LogEntry], seat: int | None) -> Sight:
     return out
 
 
+def steps(table: Table, entries: Sequence[LogEntry], seat: int | None) -> list[int]:
+    """The moments of the replay ``seat`` (None: the public) may step through, as counts
+    of log entries: the deal (0), then after each move that says something to that viewer;
+    once the game is over, after every move. While the game runs, a step of a private
+    choice (a card added to a sealed bid) is neither shown nor counted: how many there
+    were would tell how many cards went into the bid."""
+    if reveals(table):
+        return list(range(len(entries) + 1))
+    out = [0]
+    for i, (entry, events) in enumerate(last_moves(table, entries, len(entries))):
+        if move_lines(table, entry.seat, entry.action.label, events, seat):
+            out.append(i + 1)
+    return out
+
+
 def view_at(table: Table, entries: Sequence[LogEntry], step: int, seat: int | None
-            ) -> tuple[int, dict, list[str]]:
-    """The replay at ``step`` (clamped): (the step, the view to draw the board from, the
-    move that led there in words; empty at the deal). The board is the public one, and the
-    words follow :func:`move_lines`."""
-    m = moment(table, entries, step)
+            ) -> tuple[int, int, dict, list[str]]:
+    """The replay at ``step`` of the steps ``seat`` may see (:func:`steps`; clamped):
+    (the step, how many steps there are after the deal, the view to draw the board from,
+    the move that led there in words; empty at the deal). The board is the public one, and
+    the words follow :func:`move_lines`."""
+    counts = steps(table, entries, seat)
+    step = max(0, min(step, len(counts) - 1))
+    m = moment(table, entries, counts[step])
     lines = [] if m.entry is None else move_lines(
         table, m.entry.seat, m.entry.action.label, m.events, seat)
-    return m.step, _view(table, m.state, None), lines
+    return step, len(counts) - 1, _view(table, m.state, None), lines
 
 
 def board_view(table: Table) -> dict | None:

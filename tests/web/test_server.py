@@ -275,6 +275,26 @@ async def test_a_step_of_a_private_choice_changes_nothing_public_and_tells_no_on
     assert await (await client.get(f"/t/{own}/")).text() != mine
 
 
+async def test_the_replay_neither_shows_nor_counts_a_step_of_a_private_choice(
+        svc: TableService, client: TestClient) -> None:
+    """All Hands on Deck!: while the game runs, the public replay steps only through the
+    moves that say something in public, so a card added to a sealed bid neither appears
+    nor adds a step ("Move k of N" would tell how many cards were bid); its bidder's own
+    replay shows it."""
+    table = await playing(svc, "all-hands", 3)
+    bidder = next(s for s in sorted(table.game.to_act(table.state))
+                  if any(a.kind == "bid_add" for a in table.game.legal_actions(table.state, s)))
+    token = public_token(SECRET, table.key)
+    own = seat_token(SECRET, table.key, bidder, PEOPLE[bidder][0], T0)
+    public = await (await client.get(f"/t/{token}/replay")).text()
+    mine = await (await client.get(f"/t/{own}/replay")).text()
+    add = next(a for a in table.game.legal_actions(table.state, bidder) if a.kind == "bid_add")
+    await svc.move("c1", PEOPLE[bidder][0], add, T0)
+    assert await (await client.get(f"/t/{token}/replay")).text() == public
+    after = await (await client.get(f"/t/{own}/replay")).text()
+    assert after != mine and add.label.split(" to ")[0].replace("Add ", "") in after
+
+
 async def _next_tag(stream) -> str:  # noqa: ANN001 - aiohttp's ClientResponse
     while True:
         line = (await stream.content.readline()).decode()
