@@ -158,3 +158,18 @@ async def test_two_clicks_at_once_take_back_one_move_only(h: Harness) -> None:
     refused = [x for x in replies if "no longer the table's last one" in x.message.text]
     assert len(refused) == 1 and refused[0].message.ephemeral
     assert not h.tree_errors
+
+
+async def test_the_panel_offers_undo_after_a_move_made_from_it(h: Harness) -> None:
+    users, before, first = await all_hands(h)
+    await h.slash(first, "game status")
+    (turn,) = [m for m in h.posts() if m.has_item("My hand / act")][-1:]
+    panel = (await h.click(first, turn, "My hand / act")).message
+    passing = next(i for i in panel.items() if str(i.get("label", "")).startswith("Pass"))
+    await h.click(first, panel, passing["custom_id"])
+    assert panel.content.startswith("Done:") and panel.has_item("Undo"), panel.content
+    await h.click(first, panel, "Undo")
+    assert await log_of(h, before.key) == []
+    assert panel.content.startswith(undo_texts.TAKEN_BACK_NOTE) and not panel.has_item("Undo")
+    assert canon(await current(h)) == canon(before)
+    assert not h.tree_errors
