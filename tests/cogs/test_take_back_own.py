@@ -173,3 +173,21 @@ async def test_the_panel_offers_undo_after_a_move_made_from_it(h: Harness) -> No
     assert panel.content.startswith(undo_texts.TAKEN_BACK_NOTE) and not panel.has_item("Undo")
     assert canon(await current(h)) == canon(before)
     assert not h.tree_errors
+
+
+async def test_the_undo_goes_once_a_computer_captain_has_acted(h: Harness) -> None:
+    """Catan: Seafarers with two AI captains: Alice ends her turn (a move that may be taken
+    back), the next captain, an AI, rolls at once, so her answer loses **Undo**."""
+    alice = h.user("alice")
+
+    def alice_ends(game: Any, s: Any, seat: int, a: Action) -> bool:
+        return seat == 0 and a.kind == "end"
+
+    before = await open_played(h, "seafarers", [alice], bots=2, until=alice_ends)
+    assert 0 in before.game.to_act(before.state)
+    r = await h.slash(alice, "catan end")
+    assert r.message.text.startswith("Done:"), r.message.text
+    log = await log_of(h, before.key)
+    assert log[-1].seat != 0, "an AI captain acted after Alice"
+    assert not r.message.has_item("Undo")
+    assert not h.tree_errors
