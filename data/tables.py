@@ -204,6 +204,7 @@ class TableService(Moves):
         limit_minutes: int | None = None,
         on_timeout: str | None = None,
         forced_minutes: int | None = None,
+        take_back: bool | None = None,
         *,
         is_manager: bool = False,
         now: float,
@@ -229,6 +230,8 @@ class TableService(Moves):
                 s.on_timeout = str(on_timeout)
             if forced_minutes is not None:
                 s.forced_minutes = int(forced_minutes)
+            if take_back is not None:
+                s.take_back = bool(take_back)
             s.validate()
             if (
                 s.limit_minutes != t.settings.limit_minutes

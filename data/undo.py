@@ -170,3 +170,51 @@ async def take_back(store: Store, request: UndoRequest, now: float) -> Outcome:
     if part is not None:
         await store.deliveries.add(request.key, part, now)
     return Outcome(table, [], changed, False, before=public)
+
+
+# -- taking back one's own move without a vote (issue 24) ------------------------------------
+
+
+async def own_offer(store: Store, before: Table, after: Table, seat: int,
+                    applied: Sequence[Action]) -> tuple[int, str] | None:
+    """The move ``seat`` just made (``applied``, from ``before`` to ``after``) as its log
+    number and digest, when its own player may take it back without a vote; None when not.
+
+    Decided (issue 24, Board Game Arena's policy): the table's option is on, the move is the
+    table's last (no other seat acted since), it was one step (a batch of several steps would
+    be taken back only in part: those go by ``/game undo``), and the engine lets it be taken
+    back (engine/undo.py: nothing hidden shown, nothing drawn). The state ``before`` is the
+    one the move was made from, so nothing is replayed here; the click judges again
+    (:func:`own_request`)."""
+    if not after.settings.take_back or after.status != PLAYING or after.key is None \
+            or before.state is None or len(applied) != 1:
+        return None
+    entries = await store.history(after.key, limit=1)
+    if not entries or entries[-1].seat != seat \
+            or digest(entries[-1].action) != digest(applied[0]):
+        return None
+    last = entries[-1]
+    game = engine.get_game(after.game_id)
+    why = await asyncio.to_thread(undo.refusal, game, before.state, seat, last.action,
+                                  len(after.seats))
+    return None if why is not None else (last.seq, digest(last.action))
+
+
+async def own_request(store: Store, table: Table, seat: int, seq: int, code: str
+                      ) -> UndoRequest:
+    """The take-back without a vote that an **Undo** button names (move ``seq`` of ``seat``,
+    digest ``code``), checked again now: still the table's last move, and one the engine lets
+    be taken back. Nobody is asked. IllegalAction saying why not; who clicked and the
+    table's option are the caller's checks."""
+    if table.key is None:
+        raise IllegalAction("The game is not running at this table, so no move can be "
+                            "taken back.")
+    entries = await store.history(table.key, limit=_WHOLE_LOG)
+    last = entries[-1] if entries else None
+    if last is None or (last.seq, last.seat, digest(last.action)) != (seq, seat, code):
+        raise IllegalAction("That move is no longer the table's last one (someone moved, or "
+                            "it was taken back already): nothing was taken back.")
+    why, said = await asyncio.to_thread(judge, table, entries)
+    if why is not None:
+        raise IllegalAction(why)
+    return UndoRequest(table.key, seq, seat, last.action, frozenset(), said)

@@ -103,12 +103,19 @@ class Settings:
     ``forced_minutes`` (issue 22, "No game held up by a formality"): when a person the game
     waits for has exactly one legal move, it is played for them after this grace. Off by
     default, since how soon a move is played could tell the others something (that a
-    player has a single choice left)."""
+    player has a single choice left).
+
+    ``take_back`` (issue 24, "Take back my own move"): a player may take back their own
+    last move at once, without the others' consent, while no other seat has acted since and
+    the move showed nothing hidden (engine/undo.py decides). On by default, as on Board
+    Game Arena; a host turns it off for a table where every move must stand (a
+    tournament); the undo by consent stays either way."""
 
     remind_minutes: int = 12 * 60
     limit_minutes: int = 2 * 24 * 60
     on_timeout: str = TIMEOUT_AI_MOVE
     forced_minutes: int = 0
+    take_back: bool = True
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -116,6 +123,7 @@ class Settings:
             "limit_minutes": self.limit_minutes,
             "on_timeout": self.on_timeout,
             "forced_minutes": self.forced_minutes,
+            "take_back": self.take_back,
         }
 
     @classmethod
@@ -128,6 +136,7 @@ class Settings:
         s.limit_minutes = int(d.get("limit_minutes", s.limit_minutes))
         s.on_timeout = str(d.get("on_timeout", s.on_timeout))
         s.forced_minutes = int(d.get("forced_minutes", s.forced_minutes))
+        s.take_back = bool(d.get("take_back", s.take_back))
         return s
 
     def validate(self) -> None:

@@ -25,7 +25,7 @@ from discord.ext import commands
 
 import engine
 from cogs.commands.log import TableLogCommands
-from cogs.look import texts
+from cogs.look import texts, undo_texts
 from cogs.look.actions import busy_choices
 from cogs.look.errors import answer
 from cogs.look.guide import send_rules
@@ -351,6 +351,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         on_timeout="What happens when the time limit runs out",
         forced_minutes="Play a player's only move for them after N minutes; off (0) by "
                        "default: the timing tells others",
+        take_back="Let a player take back their own last move without a vote (on by default)",
     )
     @app_commands.choices(on_timeout=[app_commands.Choice(name=texts.TIMEOUT_NAMES[o], value=o)
                                       for o in TIMEOUT_OUTCOMES])
@@ -361,19 +362,21 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         limit_minutes: app_commands.Range[int, 0, 20160] | None = None,
         on_timeout: str | None = None,
         forced_minutes: app_commands.Range[int, 0, FORCED_MAX_MINUTES] | None = None,
+        take_back: bool | None = None,
     ) -> None:
         """The turn clock: shown without options, changed with them. ``forced_minutes``
         (issue 22) is off by default: how soon a player's only move is played could tell
         the others that they had no choice."""
         table = await live_table(interaction)
         if (remind_minutes is None and limit_minutes is None and on_timeout is None
-                and forced_minutes is None):
+                and forced_minutes is None and take_back is None):
             s = table.settings
             await answer(interaction, texts.TABLE_SETTINGS + "\n" + texts.settings_summary(
-                s.remind_minutes, s.limit_minutes, s.on_timeout, s.forced_minutes))
+                s.remind_minutes, s.limit_minutes, s.on_timeout, s.forced_minutes)
+                + undo_texts.setting_line(s))
             return
         await act.change_settings(interaction, table, remind_minutes, limit_minutes,
-                                            on_timeout, forced_minutes)
+                                  on_timeout, forced_minutes, take_back)
 
     @app_commands.command(
         name="notify",

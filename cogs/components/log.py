@@ -21,7 +21,7 @@ from cogs.look.errors import guarded
 from cogs.look.history import history_message, open_history
 from cogs.look.replay import check_may_see, open_replay, send_gif, show_replay_step, whole_log
 from cogs.look.seats import bot_of
-from cogs.table.undo import ask_to_take_back, confirm_take_back, vote
+from cogs.table.undo import ask_to_take_back, confirm_take_back, take_back_own, vote
 from engine.core import IllegalAction
 
 
@@ -181,6 +181,24 @@ class TableLogButton(DynamicItem[Button], template=custom_ids.LOG):
         await guarded(interaction, work())
 
 
+class TakeBackButton(DynamicItem[Button], template=custom_ids.TAKE_BACK):
+    """**Undo** on the private answer to a move: its own player takes it back without a
+    vote, while that is allowed (issue 24; ``cogs/table/undo.py``, ``take_back_own``)."""
+
+    def __init__(self, key: int, seat: int, seq: int, code: str) -> None:
+        super().__init__(custom_ids.take_back_button(key, seat, seq, code))
+        self.key, self.seat, self.seq, self.code = key, seat, seq, code
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> TakeBackButton:
+        return cls(int(match["key"]), int(match["seat"]), int(match["seq"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, take_back_own(interaction, self.key, self.seat, self.seq,
+                                                 self.code))
+
+
 #: the log's components, registered by the bot on every start
 LOG_ITEMS = (ReplayButton, ChapterSelect, WhoSelect, GifButton, HistoryButton, UndoButton,
-             TableLogButton)
+             TableLogButton, TakeBackButton)

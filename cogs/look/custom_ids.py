@@ -52,6 +52,9 @@ The table's log (``cogs/look/replay.py``, ``cogs/table/undo.py``):
   request to take back move ``<seq>`` of ``<seat>`` (``<move>``: the move's digest,
   data/undo.py), open until the epoch second ``<until>``; ``<agreed>`` is the bit mask of
   the seats that have agreed so far.
+- ``parley:takeback:<key>:<seat>:<seq>:<move>``: **Undo** on the private answer to a move
+  (issue 24): its own player takes back move ``<seq>`` of ``<seat>`` (``<move>``: its
+  digest) without a vote, while that is allowed (data/undo.py ``own_request``).
 
 ``<moves>`` is the seat's move count when the panel was drawn: a second click on a menu the
 seat has already used is refused as out of date, so a double click never applies twice.
@@ -61,7 +64,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.look import me_texts, texts
+from cogs.look import me_texts, texts, undo_texts
 from engine.core import clip
 
 CUSTOM_ID_LIMIT = 100
@@ -117,6 +120,8 @@ REPLAY_GIF = r"parley:replaygif:(?P<key>[0-9]+)"
 HISTORY = r"parley:history:(?P<key>[0-9]+):(?P<page>[0-9]+):(?P<tag>[fbnl])"
 UNDO = (r"parley:undo:(?P<key>[0-9]+):(?P<vote>yes|no):(?P<seq>[0-9]+):(?P<seat>[0-9]+):"
         r"(?P<code>[0-9a-f]{10}):(?P<until>[0-9]+):(?P<agreed>[0-9]+)")
+TAKE_BACK = (r"parley:takeback:(?P<key>[0-9]+):(?P<seat>[0-9]+):(?P<seq>[0-9]+):"
+             r"(?P<code>[0-9a-f]{10})")
 MY_GAMES = r"parley:mygames:(?P<key>[0-9]+)"
 ME_PAGE = r"parley:me:(?P<page>[0-9]+):(?P<tag>[fbnl])"
 #: the part of any custom id that hides nothing, for the log: kind, table key, then seat
@@ -187,6 +192,10 @@ def history_id(key: int, page: int, tag: str) -> str:
 def undo_id(key: int, vote: str, seq: int, seat: int, code: str, until: int,
             agreed: int) -> str:
     return f"parley:undo:{key}:{vote}:{seq}:{seat}:{code}:{until}:{agreed}"
+
+
+def take_back_id(key: int, seat: int, seq: int, code: str) -> str:
+    return f"parley:takeback:{key}:{seat}:{seq}:{code}"
 
 
 def my_games_id(key: int) -> str:
@@ -271,6 +280,13 @@ def undo_button(key: int, vote: str, seq: int, seat: int, code: str, until: int,
         label=texts.BUTTON_AGREE if yes else texts.BUTTON_KEEP, emoji="✅" if yes else "✋",
         style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
         custom_id=undo_id(key, vote, seq, seat, code, until, agreed))
+
+
+def take_back_button(key: int, seat: int, seq: int, code: str) -> discord.ui.Button:
+    """**Undo** on the private answer to move ``seq`` of ``seat`` (digest ``code``)."""
+    return discord.ui.Button(label=undo_texts.BUTTON_UNDO, emoji="↩️",
+                             style=discord.ButtonStyle.secondary,
+                             custom_id=take_back_id(key, seat, seq, code))
 
 
 def my_games_button(key: int) -> discord.ui.Button:

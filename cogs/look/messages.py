@@ -299,7 +299,9 @@ def hand_headline(table: Table, seat: int, view: Mapping[str, Any], reminded: st
 def hand_content(table: Table, seat: int, view: Mapping[str, Any], events: Sequence[Event] = (),
                  reminded: str = "", note: str = "") -> str:
     """The words of a hand DM: the table, the headline, ``note`` and the seat's private
-    news (``view``: the table's public view)."""
+    news (``view``: the table's public view); news the note already says (the digest of
+    "since your last turn" names what was told to the seat) is not said twice."""
+    news = [t for t in private_texts(table, events, seat) if not note or t not in note]
     lines = [turn_texts.HAND_WHERE.format(title=table.game.title, channel=table.id), note,
-             hand_headline(table, seat, view, reminded), *private_texts(table, events, seat)]
+             hand_headline(table, seat, view, reminded), *news]
     return texts.clip("\n".join(x for x in lines if x), texts.CONTENT_LIMIT)

@@ -48,3 +48,9 @@ WAITING_NOTICE = "{head}: the table is waiting for {who}.{link}\n{line}"
 BOARD_LINK = " The board: https://discord.com/channels/{guild}/{channel}/{message}"
 TIME_UP_FOR = " for {who}"
 AN_AI_CAPTAIN = "An AI captain"
+# -- "since your last turn", at the top of the hand DM (cogs/look/since.py) ---------------
+SINCE_HEAD = "**Since your last turn:**"
+SINCE_TO_YOU = "• ❗ {line}"
+SINCE_MOVE = "• {line}"
+SINCE_MORE = "…and {count} more {moves}: **History** under the board, or `/game history`."
+SINCE_MOVES = ("move", "moves")

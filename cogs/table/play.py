@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,9 +20,11 @@ from discord import app_commands
 from cogs.look import texts, turn_texts
 from cogs.look.actions import choices, decode, label, ranked
 from cogs.look.adapters import one_move
+from cogs.look.custom_ids import sent, take_back_button
 from cogs.look.panel import composed_step, panel_message, step_message, step_picture
 from cogs.look.seats import bot_of, legal, live_table, names_of, playing_seat, seated
 from cogs.table.act import answering, move, play_on
+from data import undo
 from data.tables import OUT_OF_DATE, Outcome, OutOfDate, menu_current
 from engine.core import Action, IllegalAction
 from engine.table import LOBBY, PLAYING, Table
@@ -80,6 +83,32 @@ def done_text(table: Table, outcome: Outcome, seat: int) -> str:
     return texts.clip("\n".join(lines), texts.CONTENT_LIMIT)
 
 
+async def undo_offer(interaction: discord.Interaction, before: Table, outcome: Outcome,
+                     seat: int) -> discord.ui.Button | None:
+    """**Undo** for the private answer to the move ``outcome`` applied from ``before``, when
+    its player may take it back without a vote (``undo.own_offer``); None when not."""
+    offer = await undo.own_offer(bot_of(interaction).store, before, outcome.table, seat,
+                                 outcome.applied)
+    if offer is None or before.key is None:
+        return None
+    return take_back_button(before.key, seat, *offer)
+
+
+def with_undo(parts: dict[str, Any], button: discord.ui.Button | None) -> dict[str, Any]:
+    """A panel's message (``panel_message``) with ``button`` added; as it was when there is
+    no button or its rows are full (``/game undo`` and **Take it back** remain)."""
+    if button is None:
+        return parts
+    view = parts.get("view")
+    if view is None:
+        return {**parts, "view": sent(button)}
+    try:
+        view.add_item(button)
+    except ValueError:  # the panel's five rows are full
+        pass
+    return parts
+
+
 def _running(table: Table) -> None:
     if table.status != PLAYING:
         raise IllegalAction(texts.NOT_STARTED if table.status == LOBBY else texts.TABLE_CLOSED)
@@ -102,9 +131,14 @@ async def command_move(interaction: discord.Interaction, build: StepBuilder,
     steps = [next((a for a in offered if a == step and a.label), step) for step in steps]
     bot = bot_of(interaction)
     outcome = await move(bot, table, str(interaction.user.id), steps, finish=finish)
+    button = await undo_offer(interaction, table, outcome, seat)
     with answering(outcome):
-        await interaction.edit_original_response(content=done_text(table, outcome, seat))
-    await play_on(bot, outcome, interaction)
+        await interaction.edit_original_response(content=done_text(table, outcome, seat),
+                                                 view=sent(button) if button else None)
+    done = await play_on(bot, outcome, interaction)
+    if button is not None and done.table.version != outcome.table.version:
+        with answering(done):  # someone acted since (the AI): no longer allowed
+            await interaction.edit_original_response(view=None)
 
 
 # -- the private panel ----------------------------------------------------------------------
@@ -177,9 +211,10 @@ async def panel_move(
         await interaction.followup.send(err.reason, ephemeral=True)
         return
     note = done_text(table, outcome, seat)
+    button = await undo_offer(interaction, table, outcome, seat)
     with answering(outcome):
         shown = await interaction.edit_original_response(
-            **await panel_message(outcome.table, seat, note, shown))
+            **with_undo(await panel_message(outcome.table, seat, note, shown), button))
     done = await play_on(bot, outcome, interaction)
     if done.table.version != outcome.table.version:  # the AI moved since: the panel follows
         await interaction.edit_original_response(

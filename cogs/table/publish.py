@@ -57,6 +57,7 @@ from cogs.look.messages import (
     with_web_link,
 )
 from cogs.look.panel import dm_components
+from cogs.look.since import digests
 from cogs.table.telling import EDIT, NEW, hand_dm, hold_turns, tellings, unpinged
 from data.ratings import RatingChange, change_lines, rate_finished
 from data.tables import ClockEvent, Outcome, public_view
@@ -503,6 +504,8 @@ async def dm_hands(bot: ParleyBot, story: Story, all_seats: bool = False,
                     if seen and (s in seen[0]) != (s in seen[-1])}
     ended = outcome.finished and table.status == FINISHED
     told = await tellings(bot, table)
+    since = await digests(bot.store, table, {s for s in asked if s != skip
+                                             and table.seats[s].is_person})
     for seat, s in enumerate(table.seats):
         if not s.is_person or s.player is None or seat == skip:
             continue
@@ -515,7 +518,7 @@ async def dm_hands(bot: ParleyBot, story: Story, all_seats: bool = False,
             how = EDIT  # the end is told once
         if how is not None and f"hand:{seat}" not in story.done:
             await send_hand(bot, table, seat, how, view, outcome.events,
-                            nonce=story.nonce(f"hand:{seat}"))
+                            note=since.get(seat, ""), nonce=story.nonce(f"hand:{seat}"))
             story.done.add(f"hand:{seat}")
 
 

@@ -18,16 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.look import texts
+from cogs.look import texts, undo_texts
 from cogs.look.custom_ids import log_button, sent, undo_button
 from cogs.look.errors import answer
 from cogs.look.messages import mention, pings
+from cogs.look.panel import panel_message
 from cogs.look.seats import bot_of, names_of
 from cogs.table.act import play_on
 from cogs.table.publish import channel_of
 from data import undo
 from engine.core import IllegalAction
-from engine.table import Table
+from engine.table import PLAYING, Table
 
 if TYPE_CHECKING:
     from cogs.base.bot import ParleyBot
@@ -200,3 +201,37 @@ async def confirm_take_back(interaction: discord.Interaction, table: Table) -> N
                                   else texts.UNDO_SURE_ALONE)
     await interaction.edit_original_response(
         content=text, view=sent(log_button("undosure", table.key or 0)))
+
+
+async def take_back_own(interaction: discord.Interaction, key: int, seat: int, seq: int,
+                        code: str) -> None:
+    """**Undo** on the private answer to a move (issue 24): its own player takes move
+    ``seq`` of ``seat`` back without a vote, while no other seat has acted since and the
+    engine allows it (``undo.own_request``); the channel is told, as with every take-back,
+    and the answer becomes the seat's panel, to move again. A click once it is no longer
+    allowed is answered with the reason and changes nothing; of two clicks at once, the
+    store's transaction takes back one move (``Store.take_back`` checks the move is still
+    the last), and the other is told it is gone."""
+    bot = bot_of(interaction)
+    await interaction.response.defer()
+    table = await bot.store.get(key)
+    if table is None or table.status != PLAYING:
+        raise IllegalAction(texts.TABLE_CLOSED)
+    if not 0 <= seat < len(table.seats) or table.seats[seat].is_ai \
+            or table.seats[seat].player != str(interaction.user.id):
+        raise IllegalAction(undo_texts.NOT_YOUR_MOVE)
+    if not table.settings.take_back:
+        raise IllegalAction(undo_texts.OFF_AT_TABLE)
+    request = await undo.own_request(bot.store, table, seat, seq, code)
+    async with bot.table_lock(key):
+        try:
+            outcome = await undo.take_back(bot.store, request, time.time())
+        except IllegalAction:
+            raise IllegalAction(undo_texts.GONE) from None
+    await channel_of(bot, table).send(
+        undo_texts.TAKEN_BACK_OWN.format(asker=mention(table, seat),
+                                         said=move_said(table, request.said)),
+        allowed_mentions=discord.AllowedMentions.none())
+    await interaction.edit_original_response(**await panel_message(
+        outcome.table, seat, undo_texts.TAKEN_BACK_NOTE, interaction.message))
+    await play_on(bot, outcome, interaction)

@@ -43,6 +43,7 @@ from cogs.look.custom_ids import (
     steps_id,
     table_button,
     table_id,
+    take_back_button,
 )
 from engine.core import Action
 from tests.cogs.test_command_tree import Uploads, _offline
@@ -72,6 +73,8 @@ TEMPLATES: dict[str, str] = {
                   r":(?P<agreed>[0-9]+)",
     "TableLogButton": r"parley:(?P<kind>replayopen|historyopen|undoask|undosure)"
                       r":(?P<key>[0-9]+)",
+    "TakeBackButton": r"parley:takeback:(?P<key>[0-9]+):(?P<seat>[0-9]+):(?P<seq>[0-9]+)"
+                      r":(?P<code>[0-9a-f]{10})",
     "ForgetButton": r"parley:forget:(?P<user>[0-9]+)",
     "MyGamesButton": r"parley:mygames:(?P<key>[0-9]+)",
     "MyGamesPageButton": r"parley:me:(?P<page>[0-9]+):(?P<tag>[fbnl])",
@@ -102,6 +105,7 @@ SAMPLES: dict[str, list[str]] = {
                    "parley:undo:42:no:12:1:abcdef0123:1700000000:0"],
     "TableLogButton": [f"parley:{kind}:42" for kind in
                        ("replayopen", "historyopen", "undoask", "undosure")],
+    "TakeBackButton": ["parley:takeback:42:1:12:0123456789"],
     "ForgetButton": ["parley:forget:123456789012345678"],
     "MyGamesButton": ["parley:mygames:42"],
     "MyGamesPageButton": ["parley:me:1:f", "parley:me:3:n", "parley:me:2:b", "parley:me:9:l"],
@@ -168,9 +172,12 @@ def test_the_builders_write_the_golden_ids() -> None:
     assert guide_id("all-hands", "overview", "-") == "parley:guide:all-hands:overview:-"
     assert my_games_button(42).custom_id == "parley:mygames:42"
     assert me_page_id(3, "n") == "parley:me:3:n"
+    assert take_back_button(42, 1, 12, "0123456789").custom_id == \
+        "parley:takeback:42:1:12:0123456789"
 
 
 def test_a_custom_id_fits_discords_100_characters() -> None:
     longest = do_id(2**53, 5, 10**6, "#" + "f" * 12)
     assert len(longest) <= 100
+    assert len(take_back_button(2**53, 5, 10**9, "f" * 10).custom_id) <= 100
     assert re.fullmatch(TEMPLATES["ActionButton"], longest)
