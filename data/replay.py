@@ -12,7 +12,7 @@ from typing import Any
 import engine
 from data.rows import LogEntry
 from engine.core import Event
-from engine.table import Table
+from engine.table import FINISHED, Table
 
 
 @dataclass
@@ -51,4 +51,42 @@ def last_moves(table: Table, entries: Sequence[LogEntry], count: int
         events = game.apply(state, entry.seat, entry.action)
         if i >= start:
             out.append((entry, events))
+    return out
+
+
+def reveals(table: Table) -> bool:
+    """Whether a replay of ``table`` shows hidden things: once its game is over."""
+    return table.status == FINISHED
+
+
+@dataclass(frozen=True)
+class Said:
+    """One thing a logged move says to a viewer, its names not filled yet: ``text`` is an
+    engine sentence ("{pN}" a seat's name, "{name}" the name of ``seat``); ``label``: the
+    move's own words; ``to``: the seat a private event was told to, named beside it once the
+    game is over (None for what the viewer was told or everyone saw)."""
+
+    text: str
+    seat: int | None = None
+    label: bool = False
+    to: int | None = None
+
+
+def said_to(mover: int, label: str, events: Sequence[Event], viewer: int | None,
+            everything: bool) -> list[Said]:
+    """What one logged move (by seat ``mover``, with its ``label`` and ``events``) says to
+    ``viewer`` (None: the public): its label when it is the viewer's own move or
+    ``everything`` may be shown, the public events, and the private ones the viewer may read
+    (all of them, each with the seat it was told to, with ``everything``). The bot's replay
+    and history, the hand DM's digest and the web page all say a move so."""
+    out = [Said(label, mover, label=True)] if label and (everything or mover == viewer) else []
+    for e in events:
+        if not e.text:
+            continue
+        if e.to is None:
+            out.append(Said(e.text))
+        elif everything:
+            out.extend(Said(e.text, to, to=to) for to in sorted(e.to))
+        elif viewer is not None and viewer in e.to:
+            out.append(Said(e.text, viewer))
     return out

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import render
-from data.replay import last_moves, moment
+from data.replay import last_moves, moment, reveals, said_to
 from data.rows import LogEntry
 from engine.core import Event, fill_names
 from engine.table import FINISHED, LOBBY, PLAYING, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, Table
@@ -96,32 +96,19 @@ def clock_words(table: Table) -> str:
     return "; ".join(parts) + "."
 
 
-def reveals(table: Table) -> bool:
-    """Whether hidden things of the log may be shown: once the game is finished."""
-    return table.status == FINISHED
-
-
 def move_lines(table: Table, seat: int, label: str, events: Sequence[Event],
                viewer: int | None) -> list[str]:
-    """One logged move in words for ``viewer`` (None: the public): its label when it is
-    the viewer's own move or the game is over, the public events, and the private ones the
-    viewer may read (all of them, with who received them, once the game is over)."""
+    """One logged move in words for ``viewer`` (None: the public), as
+    :func:`data.replay.said_to` says it; what each seat was told privately is marked with
+    its name once the game is over."""
     names = [s.name for s in table.seats]
-    everything = reveals(table)
     out = []
-    if label and (everything or (viewer is not None and seat == viewer)):
-        out.append(fill_names(label, names, seat))
-    for e in events:
-        if not e.text:
-            continue
-        if e.to is None:
-            out.append(fill_names(e.text, names))
-        elif everything:
-            for to in sorted(e.to):
-                who = names[to] if to < len(names) else f"seat {to + 1}"
-                out.append(f"(to {who}) {fill_names(e.text, names, to)}")
-        elif viewer is not None and viewer in e.to:
-            out.append(fill_names(e.text, names, viewer))
+    for said in said_to(seat, label, events, viewer, reveals(table)):
+        text = fill_names(said.text, names, said.seat)
+        if said.to is not None:
+            who = names[said.to] if said.to < len(names) else f"seat {said.to + 1}"
+            text = f"(to {who}) {text}"
+        out.append(text)
     return out
 
 

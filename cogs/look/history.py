@@ -13,8 +13,9 @@ import discord
 import engine
 from cogs.look import texts
 from cogs.look.custom_ids import history_button, sent
-from cogs.look.replay import COLOUR, move_lines, reveals, whole_log
+from cogs.look.replay import COLOUR, move_lines, whole_log
 from cogs.look.seats import names_of
+from data.replay import reveals
 from data.store import LogEntry
 from engine.table import Table
 

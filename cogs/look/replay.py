@@ -39,7 +39,7 @@ from cogs.look.custom_ids import (
     sent,
 )
 from cogs.look.seats import bot_of, names_of
-from data.replay import Moment, moment
+from data.replay import Moment, moment, reveals, said_to
 from data.store import LogEntry
 from engine.core import Event, IllegalAction
 from engine.table import FINISHED, Table
@@ -87,11 +87,6 @@ def check_may_see(interaction: discord.Interaction, table: Table | None) -> Tabl
     return table
 
 
-def reveals(table: Table) -> bool:
-    """Whether a replay of ``table`` shows hidden things: once its game is over."""
-    return table.status == FINISHED
-
-
 async def whole_log(interaction: discord.Interaction, key: int) -> list[LogEntry]:
     return await bot_of(interaction).store.history(key, limit=WHOLE_LOG)
 
@@ -126,25 +121,20 @@ def _chapter_label(ad: Any, view: dict, title: str, fallback: str) -> str:
 
 def move_lines(table: Table, entry: LogEntry, events: Sequence[Event], viewer: int | None,
                everything: bool) -> list[str]:
-    """What one logged move says to ``viewer``: its label (their own move, or any move once
-    ``everything`` may be shown), the public events, and the private ones they may read
-    (all of them, marked with who received them, with ``everything``)."""
+    """What one logged move says to ``viewer`` (:func:`data.replay.said_to`), in Markdown:
+    the move's own words in italics, what each seat was told privately marked 🔒 with its
+    name (with ``everything``)."""
     names = names_of(table)
     out: list[str] = []
-    if entry.action.label and (everything or entry.seat == viewer):
-        out.append(f"*{texts.fill(entry.action.label, names, entry.seat)}*")
-    for e in events:
-        if not e.text:
-            continue
-        if e.to is None:
-            out.append(texts.fill(e.text, names))
-        elif everything:
-            for seat in sorted(e.to):
-                who = names[seat] if seat < len(names) else texts.SEAT_WORDS.format(seat=seat + 1)
-                out.append(texts.REPLAY_PRIVATE.format(who=texts.fill(who, []),
-                                                       said=texts.fill(e.text, names, seat)))
-        elif viewer is not None and viewer in e.to:
-            out.append(texts.fill(e.text, names, viewer))
+    for said in said_to(entry.seat, entry.action.label, events, viewer, everything):
+        text = texts.fill(said.text, names, said.seat)
+        if said.label:
+            text = f"*{text}*"
+        elif said.to is not None:
+            who = (names[said.to] if said.to < len(names)
+                   else texts.SEAT_WORDS.format(seat=said.to + 1))
+            text = texts.REPLAY_PRIVATE.format(who=texts.fill(who, []), said=text)
+        out.append(text)
     return out
 
 
