@@ -205,6 +205,7 @@ class TableService(Moves):
         on_timeout: str | None = None,
         forced_minutes: int | None = None,
         *,
+        bank: tuple[int, int] | None = None,
         is_manager: bool = False,
         now: float,
     ) -> Table:
@@ -213,7 +214,14 @@ class TableService(Moves):
         player set a 1-minute limit with "ai-seat" and two others lost their seats).
         ValueError for values out of range. A new time limit
         counts from now for the turn under way, so setting one never times a player out
-        on the spot; so does the grace of a person's only move when it is turned on."""
+        on the spot; so does the grace of a person's only move when it is turned on.
+
+        ``bank``: the time bank (issue 24) as (bank, increment) minutes, bank 0 for the
+        flat limit. Decision, a bank changed mid-game: every seat's bank starts full at the
+        new size and the turn under way counts from now (as a new limit does), so nobody
+        is timed out by the change, nor keeps a bank larger than the table now allows;
+        only a new increment keeps the banks as they are (it applies from the next
+        turn)."""
         user = str(user_id)
 
         def fn(t: Table) -> None:
@@ -229,13 +237,10 @@ class TableService(Moves):
                 s.on_timeout = str(on_timeout)
             if forced_minutes is not None:
                 s.forced_minutes = int(forced_minutes)
+            if bank is not None:
+                s.bank_minutes, s.increment_minutes = int(bank[0]), int(bank[1])
             s.validate()
-            if (
-                s.limit_minutes != t.settings.limit_minutes
-                and t.status == PLAYING
-                and t.clock.turn_started is not None
-            ):
-                t.clock.turn_started = now
+            _new_clock(t, s, now)
             was_on = bool(t.settings.forced_minutes)
             t.settings = s
             if bool(s.forced_minutes) != was_on and t.status == PLAYING:
@@ -314,6 +319,18 @@ class TableService(Moves):
         """Fire the due clock events this process claims first: :func:`data.clock.tick`."""
         return await clock.tick(self, now, owner=self.owner, lease=self.claim_lease,
                                 shards=self.shards)
+
+
+def _new_clock(t: Table, s: Settings, now: float) -> None:
+    """The turn under way after a change of the clock to ``s``: counted from ``now`` when
+    the limit or the bank changed, and every bank full at the new size when the bank
+    changed (``TableService.settings``)."""
+    bank_changed = s.bank_minutes != t.settings.bank_minutes
+    if bank_changed:
+        t.clock.banks = {}
+    if ((bank_changed or s.limit_minutes != t.settings.limit_minutes)
+            and t.status == PLAYING and t.clock.turn_started is not None):
+        t.clock.turn_started = now
 
 
 def _need_host(table: Table, user: str, reason: str) -> None:

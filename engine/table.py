@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine import bank
 from engine.ai import LEVELS as AI_LEVELS
 from engine.ai import clone
 from engine.core import (
@@ -103,12 +104,19 @@ class Settings:
     ``forced_minutes`` (issue 22, "No game held up by a formality"): when a person the game
     waits for has exactly one legal move, it is played for them after this grace. Off by
     default, since how soon a move is played could tell the others something (that a
-    player has a single choice left)."""
+    player has a single choice left).
+
+    ``bank_minutes`` (issue 24): 0 keeps the flat ``limit_minutes`` per turn; more turns
+    the clock into a time bank (engine/bank.py): each seat starts with that much, gains
+    ``increment_minutes`` after each of its turns up to the start, and times out when it
+    is empty; ``limit_minutes`` is then not used."""
 
     remind_minutes: int = 12 * 60
     limit_minutes: int = 2 * 24 * 60
     on_timeout: str = TIMEOUT_AI_MOVE
     forced_minutes: int = 0
+    bank_minutes: int = 0
+    increment_minutes: int = 12 * 60
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -116,6 +124,8 @@ class Settings:
             "limit_minutes": self.limit_minutes,
             "on_timeout": self.on_timeout,
             "forced_minutes": self.forced_minutes,
+            "bank_minutes": self.bank_minutes,
+            "increment_minutes": self.increment_minutes,
         }
 
     @classmethod
@@ -128,6 +138,8 @@ class Settings:
         s.limit_minutes = int(d.get("limit_minutes", s.limit_minutes))
         s.on_timeout = str(d.get("on_timeout", s.on_timeout))
         s.forced_minutes = int(d.get("forced_minutes", s.forced_minutes))
+        s.bank_minutes = int(d.get("bank_minutes", s.bank_minutes))
+        s.increment_minutes = int(d.get("increment_minutes", s.increment_minutes))
         return s
 
     def validate(self) -> None:
@@ -140,6 +152,12 @@ class Settings:
         if not 0 <= self.forced_minutes <= FORCED_MAX_MINUTES:
             raise ValueError("The grace before a player's only move is played for them goes "
                              f"from 0 (off) to {FORCED_MAX_MINUTES} minutes (a day).")
+        if not 0 <= self.bank_minutes <= bank.BANK_MAX_MINUTES:
+            raise ValueError("The time bank goes from 0 (off: the flat limit per turn) to "
+                             f"{bank.BANK_MAX_MINUTES} minutes (two weeks).")
+        if not 0 <= self.increment_minutes <= bank.INCREMENT_MAX_MINUTES:
+            raise ValueError("The time added to the bank after each turn goes from 0 to "
+                             f"{bank.INCREMENT_MAX_MINUTES} minutes (a week).")
 
 
 @dataclass
@@ -155,6 +173,8 @@ class Clock:
     last_reminded: float | None = None
     waiting_for: list[int] = field(default_factory=list)
     forced: dict[int, float] = field(default_factory=dict)
+    #: seconds left in each seat's time bank when the turn started (``engine/bank.py``)
+    banks: dict[int, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -163,15 +183,17 @@ class Clock:
             "waiting_for": list(self.waiting_for),
             # JSON keys are strings; a list of [seat, since] pairs keeps the seat an int
             "forced": [[seat, since] for seat, since in sorted(self.forced.items())],
+            "banks": bank.to_pairs(self.banks),
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, JSON] | None) -> Clock:
-        """The clock as ``to_dict`` wrote it; one saved before ``forced`` existed has none."""
+        """The clock as ``to_dict`` wrote it; one saved before ``forced`` or ``banks``
+        existed has none."""
         d = d or {}
         forced = {int(seat): float(since) for seat, since in d.get("forced") or []}
         return cls(d.get("turn_started"), d.get("last_reminded"),
-                   list(d.get("waiting_for") or []), forced)
+                   list(d.get("waiting_for") or []), forced, bank.from_pairs(d.get("banks")))
 
 
 @dataclass
@@ -431,7 +453,10 @@ class Table:
         waiting = sorted(self.to_act(game))
         forced = self.clock.forced
         if waiting != self.clock.waiting_for:
-            self.clock = Clock(now if waiting else None, None, waiting)
+            c, s = self.clock, self.settings
+            banks = bank.settle(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
+                                c.waiting_for, c.turn_started, now, moved)
+            self.clock = Clock(now if waiting else None, None, waiting, banks=banks)
         self.clock.forced = self._forced(game, waiting, forced, now, moved)
 
     def _forced(self, game: Game, waiting: Sequence[int], was: Mapping[int, float],
@@ -508,10 +533,10 @@ class Table:
         if not people:
             return None
         found: list[tuple[float, int, str]] = []
-        limit = self.settings.limit_minutes * 60
         remind = self.settings.remind_minutes * 60
-        if limit and now - c.turn_started >= limit:
-            found.append((c.turn_started + limit, 1, "timeout"))
+        out = self.times_out(people)
+        if out is not None and now >= out:
+            found.append((out, 1, "timeout"))
         elif remind and now - (c.last_reminded or c.turn_started) >= remind:
             found.append(((c.last_reminded or c.turn_started) + remind, 1, "remind"))
         forced = [at for at in self.forced_moments().values() if now >= at]
@@ -519,11 +544,33 @@ class Table:
             found.append((min(forced), 0, "forced"))
         return min(found)[2] if found else None
 
+    def times_out(self, people: Sequence[int]) -> float | None:
+        """When the turn of ``people`` (waiting seats) times out (epoch s): the flat limit
+        after the turn's start, or the first of their banks to run out; None: never."""
+        c, s = self.clock, self.settings
+        if c.turn_started is None:
+            return None
+        if s.bank_minutes:
+            return bank.runs_out(c.banks, s.bank_minutes * 60, people, c.turn_started)
+        return c.turn_started + s.limit_minutes * 60 if s.limit_minutes else None
+
+    def bank_left(self, seat: int, now: float) -> float | None:
+        """The seconds left in ``seat``'s time bank at ``now``; None without a bank."""
+        c, start = self.clock, self.settings.bank_minutes * 60
+        if not start:
+            return None
+        waiting = c.waiting_for if self.status == PLAYING else ()
+        return bank.left(c.banks, seat, start, waiting, c.turn_started, now)
+
     def mark_reminded(self, now: float) -> None:
         self.clock.last_reminded = now
         self.version += 1
 
     def restart_clock(self, now: float) -> None:
+        """A fresh turn after a time-out: banks charged, an empty one given a grace."""
+        c, s = self.clock, self.settings
+        c.banks = bank.after_timeout(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
+                                     c.waiting_for, c.turn_started, now)
         self.clock.turn_started = now
         self.clock.last_reminded = None
         self.version += 1
