@@ -164,3 +164,31 @@ async def test_each_process_clocks_the_tables_of_its_own_shards(
     assert [e.table.key for e in b] == [keys["g-shard-1"]]
     with pytest.raises(ValueError, match="from 0 to 1"):
         Shards(2, frozenset({2}))
+
+
+async def test_two_processes_time_out_each_empty_time_bank_once(
+    svc: TableService, db: Path | str
+) -> None:
+    """Time banks (issue 24): six tables whose banks run out at different moments, with
+    each time-out outcome; two processes pass the clock together, every time-out fires
+    once, and a bank refilled by the grace times out again once."""
+    outcomes = [TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT] * 2
+    for i, outcome in enumerate(outcomes):
+        channel = f"b{i}"
+        await open_table(svc, channel, players=2, seed=f"bank-{i}", options={"rounds": 9})
+        await svc.settings(channel, "u0", remind_minutes=0, on_timeout=outcome,
+                           bank=(30 + 10 * i, 60), now=T0)
+    processes = [Process(db, f"bot-{i}") for i in range(2)]
+    try:
+        total = 0
+        for minutes in range(0, 260, 10):
+            now = T0 + minutes * MIN
+            due = await _due(svc, now)
+            fired = await _pass(svc, processes, now)
+            assert set(fired) == due, f"at {minutes} min"
+            assert all(n == 1 for n in fired.values()), f"fired twice at {minutes} min: {fired}"
+            total += len(due)
+        assert total >= 8  # each table's bank ran out, some of them twice
+    finally:
+        for p in processes:
+            p.kill()
