@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs.look import texts, turn_texts
+from cogs.look import clock_texts, texts, turn_texts
 from cogs.look.actions import label
 from cogs.look.messages import mention, pings
 from cogs.look.seats import at_table, bot_of, typed_seat
@@ -232,23 +232,23 @@ def answering(outcome: Outcome) -> Iterator[None]:
 async def change_settings(interaction: discord.Interaction, table: Table,
                           remind_minutes: int | None, limit_minutes: int | None,
                           on_timeout: str | None, forced_minutes: int | None = None, *,
-                          reply: bool = True) -> Table:
+                          bank: tuple[int, int] | None = None, reply: bool = True) -> Table:
     """The host or a channel manager changes the turn clock; the channel hears what
     changed and by whom (as the answer to ``interaction`` when ``reply``, else as a post),
-    and the lobby message shows it. Returns the table as changed."""
+    and the lobby message shows it. ``bank``: the time bank and its increment in minutes
+    (``TableService.settings``). Returns the table as changed."""
     bot = bot_of(interaction)
     try:
         after = await bot.svc.settings(
             table.id, str(interaction.user.id), remind_minutes, limit_minutes, on_timeout,
-            forced_minutes, is_manager=interaction.permissions.manage_messages,
+            forced_minutes, bank=bank, is_manager=interaction.permissions.manage_messages,
             now=time.time())
     except ValueError as err:
         raise IllegalAction(str(err)) from None
     s = after.settings
     await announce(bot, after, texts.SETTINGS_SAVED.format(
-        mention=interaction.user.mention, changes=texts.settings_changes(table.settings, s),
-        summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
-                                       s.forced_minutes)),
+        mention=interaction.user.mention, changes=clock_texts.changes(table.settings, s),
+        summary=clock_texts.summary(s)),
         interaction=interaction if reply else None, lobby=True)
     return after
 
