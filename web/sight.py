@@ -80,13 +80,22 @@ def _minutes(n: int) -> str:
 
 
 def clock_words(table: Table) -> str:
-    """The turn clock: its reminder, its limit and what happens then, and when it is due."""
+    """The turn clock: its reminder, its limit (or time bank) and what happens then, and
+    when it is due."""
     s = table.settings
     if table.status != PLAYING:
         return ""
     parts = [f"Reminder after {_minutes(s.remind_minutes)}" if s.remind_minutes
              else "No reminders"]
-    if s.limit_minutes:
+    people = [i for i in table.clock.waiting_for if table.seats[i].is_person]
+    if s.bank_minutes:  # issue 24: a time bank in place of the limit
+        parts.append(f"time bank {_minutes(s.bank_minutes)} each, "
+                     f"+{_minutes(s.increment_minutes)} a turn, then "
+                     f"{TIMEOUT_WORDS.get(s.on_timeout, s.on_timeout)}")
+        out = table.times_out(people)
+        if out is not None:
+            parts.append("due " + when(out))
+    elif s.limit_minutes:
         parts.append(f"time limit {_minutes(s.limit_minutes)}, then "
                      f"{TIMEOUT_WORDS.get(s.on_timeout, s.on_timeout)}")
         if table.clock.turn_started is not None:
