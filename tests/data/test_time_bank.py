@@ -166,3 +166,13 @@ async def test_only_the_host_changes_the_bank(svc: TableService) -> None:
 def test_a_table_saved_before_the_bank_has_none() -> None:
     s = Settings.from_dict({"remind_minutes": 60, "limit_minutes": 120})
     assert (s.bank_minutes, s.limit_minutes) == (0, 120)
+
+
+async def test_a_move_taken_back_refills_no_bank(svc: TableService) -> None:
+    table = await bank_table(svc)
+    await svc.move_batch("c1", "u0", turn(table, 0), T0 + 30 * HOUR)  # banks 30 and 18
+    last = (await svc.store.history(table.key, limit=1))[-1]
+    after, _ = await svc.store.take_back(table.key, last.seq, last.seat, T0 + 32 * HOUR)
+    # seat 1 was waited for until the take-back: 18 - 2; seat 0 keeps its 30
+    assert hours(after, T0 + 32 * HOUR) == [30, 16]
+    assert hours(await svc.store.get(table.key), T0 + 33 * HOUR) == [29, 15]
