@@ -37,6 +37,7 @@ from data.outcomes import (
     waiting_people,
 )
 from data.store import QUICK_WAIT, DamagedTable, Store
+from engine.bank import settle
 from engine.core import IllegalAction
 from engine.table import FINISHED, NOTIFY_MODES, PLAYING, Settings, Table
 
@@ -325,12 +326,16 @@ def _new_clock(t: Table, s: Settings, now: float) -> None:
     """The turn under way after a change of the clock to ``s``: counted from ``now`` when
     the limit or the bank changed, and every bank full at the new size when the bank
     changed (``TableService.settings``)."""
-    bank_changed = s.bank_minutes != t.settings.bank_minutes
+    c, old = t.clock, t.settings
+    bank_changed = s.bank_minutes != old.bank_minutes
+    if ((bank_changed or s.limit_minutes != old.limit_minutes)
+            and t.status == PLAYING and c.turn_started is not None):
+        # the banks kept are charged the turn so far before it counts from now
+        c.banks = settle(c.banks, old.bank_minutes * 60, old.increment_minutes * 60,
+                         c.waiting_for, c.turn_started, now, None)
+        c.turn_started = now
     if bank_changed:
-        t.clock.banks = {}
-    if ((bank_changed or s.limit_minutes != t.settings.limit_minutes)
-            and t.status == PLAYING and t.clock.turn_started is not None):
-        t.clock.turn_started = now
+        c.banks = {}
 
 
 def _need_host(table: Table, user: str, reason: str) -> None:

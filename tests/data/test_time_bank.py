@@ -176,3 +176,12 @@ async def test_a_move_taken_back_refills_no_bank(svc: TableService) -> None:
     # seat 1 was waited for until the take-back: 18 - 2; seat 0 keeps its 30
     assert hours(after, T0 + 32 * HOUR) == [30, 16]
     assert hours(await svc.store.get(table.key), T0 + 33 * HOUR) == [29, 15]
+
+
+async def test_a_new_flat_limit_while_the_bank_is_on_refunds_no_time(svc: TableService) -> None:
+    table = await bank_table(svc)
+    await svc.settings("c1", "u0", limit_minutes=90, now=T0 + 10 * HOUR)
+    after = await svc.store.get(table.key)
+    assert hours(after, T0 + 10 * HOUR) == [38, 38]
+    assert await svc.tick(T0 + 47.9 * HOUR) == []
+    assert [e.seats for e in await svc.tick(T0 + 48 * HOUR)] == [[0, 1]]
