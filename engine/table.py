@@ -106,10 +106,8 @@ class Settings:
     default, since how soon a move is played could tell the others something (that a
     player has a single choice left).
 
-    ``bank_minutes`` (issue 24): 0 keeps the flat ``limit_minutes`` per turn; more turns
-    the clock into a time bank (engine/bank.py): each seat starts with that much, gains
-    ``increment_minutes`` after each of its turns up to the start, and times out when it
-    is empty; ``limit_minutes`` is then not used."""
+    ``bank_minutes`` (issue 24): 0 keeps the flat limit; more is a time bank per seat in
+    its place, growing by ``increment_minutes`` a turn (engine/bank.py)."""
 
     remind_minutes: int = 12 * 60
     limit_minutes: int = 2 * 24 * 60

@@ -30,14 +30,16 @@ BANK_OFF = "off"
 
 
 def duration(seconds: float) -> str:
-    """A bank in days and hours ("1 d 4 h", "2 d", "5 h"), minutes under an hour."""
+    """A bank in days and hours ("1 d 4 h", "2 d"), under a day in hours and minutes
+    ("5 h", "1 h 30 min", "45 min"): two units at most, the smaller rounded down."""
     total = max(0, int(seconds // 60))
     days, rest = divmod(total, 24 * 60)
     hours, minutes = divmod(rest, 60)
-    if not days and not hours:
-        return f"{minutes} min"
-    parts = ([f"{days} d"] if days else []) + ([f"{hours} h"] if hours else [])
-    return " ".join(parts)
+    if days:
+        return f"{days} d" + (f" {hours} h" if hours else "")
+    if hours:
+        return f"{hours} h" + (f" {minutes} min" if minutes else "")
+    return f"{minutes} min"
 
 
 def choice(bank: int, increment: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from cogs.look.clock_texts import duration
 from tests.cogs.flows import boards, open_table, table_of, waiting_user
 from tests.cogs.harness import CHANNEL_ID, Harness, Msg
 
@@ -98,3 +99,24 @@ async def test_a_bank_changed_mid_game_starts_full_at_the_new_size(h: Harness) -
     assert [round(table.bank_left(s, now) / HOUR) for s in range(2)] == [24, 24]
     assert table.settings.increment_minutes == 720, "the increment given alone is kept"
     assert await clock.run_clock(now + 23.9 * HOUR) == []
+
+
+async def test_the_bank_menu_answers_after_a_restart_and_a_pair_set_by_command_is_kept(
+    h: Harness,
+) -> None:
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_table(h, alice, bob, start=False)
+    lobby = h.posts()[-1]
+    await h.slash(alice, "game settings", bank_minutes=600, increment_minutes=90)
+    panel = (await h.click(alice, lobby, "Turn clock")).message
+    assert chosen(bank_menu(panel)) == ["Time bank 10 h, +1 h 30 min a turn"]
+    await h.restart()
+    await h.select(alice, panel, ["4320:1440"], custom_id=bank_menu(panel)["custom_id"])
+    s = (await table_of(h)).settings
+    assert (s.bank_minutes, s.increment_minutes) == (3 * 1440, 1440)
+
+
+def test_a_bank_reads_in_two_units_at_most() -> None:
+    assert [duration(s) for s in (0, 59, 45 * 60, 5400, 5 * HOUR, 28 * HOUR + 59 * 60,
+                                  48 * HOUR, -5)] == [
+        "0 min", "0 min", "45 min", "1 h 30 min", "5 h", "1 d 4 h", "2 d", "0 min"]
