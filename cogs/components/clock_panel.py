@@ -98,7 +98,8 @@ def clock_message(table: Table, editable: bool) -> dict[str, Any]:
     s = table.settings
     lines = [texts.CLOCK_PANEL_HEAD,
              clock_texts.summary(s),
-             texts.CLOCK_PANEL_HOW if editable else texts.CLOCK_PANEL_READ_ONLY]
+             texts.CLOCK_PANEL_HOW + "\n" + clock_texts.BANK_HOW if editable
+             else texts.CLOCK_PANEL_READ_ONLY]
     view = custom_ids.sent(*_menus(table)) if editable else None
     return {"content": "\n".join(lines), "view": view}
 

@@ -13,6 +13,10 @@ from cogs.look import texts
 #: the **Turn clock** menu of the bank
 BANK_CHOICE = "Time bank {bank}, +{increment} a turn"
 BANK_CHOICE_OFF = "No time bank (the time limit per turn)"
+#: under the menus of the private clock message
+BANK_HOW = ("**Time bank** (last menu): instead of the time limit per turn, each seat gets a "
+            "bank that runs down on its turns and grows back by the increment after each, "
+            "never above the start; an empty bank times out as **On time-out** says.")
 #: the settings in words (``summary``)
 BANK_LINE = "- Time bank: **{bank}** each, **+{increment}** after each turn, never above it"
 BANK_OUT = "- When a bank runs out: **{outcome}**"

@@ -120,3 +120,13 @@ def test_a_bank_reads_in_two_units_at_most() -> None:
     assert [duration(s) for s in (0, 59, 45 * 60, 5400, 5 * HOUR, 28 * HOUR + 59 * 60,
                                   48 * HOUR, -5)] == [
         "0 min", "0 min", "45 min", "1 h 30 min", "5 h", "1 d 4 h", "2 d", "0 min"]
+
+
+async def test_the_host_is_told_what_the_bank_menu_does(h: Harness) -> None:
+    alice, bob = h.user("alice"), h.user("bob")
+    await open_table(h, alice, bob, start=False)
+    lobby = h.posts()[-1]
+    hosts = (await h.click(alice, lobby, "Turn clock")).text
+    assert "**Time bank** (last menu)" in hosts
+    guests = (await h.click(bob, lobby, "Turn clock")).text
+    assert "**Time bank** (last menu)" not in guests, "no menus, no word about them"
