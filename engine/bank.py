@@ -39,19 +39,20 @@ GRACE_MIN = 60 * 60.0
 
 
 def left(banks: Mapping[int, float], seat: int, start: float, waiting: Iterable[int],
-         turn_started: float | None, now: float) -> float:
+         turn_started: float | None, now: float,
+         paused: Mapping[int, float] | None = None) -> float:
     """The seconds left in ``seat``'s bank at ``now`` (never below 0): its bank when the
     turn started (``start``, full, when not recorded), less the turn so far while the
-    game waits for it."""
+    game waits for it, less the part of it the seat was away (``paused``: engine/away.py)."""
     bank = banks.get(seat, start)
     if turn_started is not None and seat in set(waiting):
-        bank -= max(0.0, now - turn_started)
+        bank -= max(0.0, now - turn_started - (paused or {}).get(seat, 0.0))
     return max(0.0, bank)
 
 
 def settle(banks: Mapping[int, float], start: float, increment: float,
            waiting: Iterable[int], turn_started: float | None, now: float,
-           moved: int | None) -> dict[int, float]:
+           moved: int | None, paused: Mapping[int, float] | None = None) -> dict[int, float]:
     """The banks when a turn ends at ``now``: each seat that was ``waiting`` is charged the
     turn, and ``moved`` (the seat whose move ended it, None after a time-out) gains
     ``increment``, up to ``start``. Empty when the table has no bank (``start`` 0)."""
@@ -60,7 +61,7 @@ def settle(banks: Mapping[int, float], start: float, increment: float,
     was = set(waiting)
     out = {seat: bank for seat, bank in banks.items()}
     for seat in was:
-        out[seat] = left(banks, seat, start, was, turn_started, now)
+        out[seat] = left(banks, seat, start, was, turn_started, now, paused)
     if moved is not None and moved in was:
         out[moved] = min(start, out[moved] + increment)
     return out
@@ -68,14 +69,14 @@ def settle(banks: Mapping[int, float], start: float, increment: float,
 
 def after_timeout(banks: Mapping[int, float], start: float, increment: float,
                   waiting: Iterable[int], turn_started: float | None,
-                  now: float) -> dict[int, float]:
+                  now: float, paused: Mapping[int, float] | None = None) -> dict[int, float]:
     """The banks when the clock restarts a turn after a time-out at ``now``: each waiting
     seat is charged the turn so far, and one left empty gets one increment (at least
     :data:`GRACE_MIN`, at most ``start``) before it can time out again."""
     if not start:
         return {}
     was = list(waiting)
-    out = settle(banks, start, increment, was, turn_started, now, None)
+    out = settle(banks, start, increment, was, turn_started, now, None, paused)
     for seat in was:
         if out[seat] <= 0:
             out[seat] = min(start, max(increment, GRACE_MIN))
@@ -83,13 +84,16 @@ def after_timeout(banks: Mapping[int, float], start: float, increment: float,
 
 
 def runs_out(banks: Mapping[int, float], start: float, people: Iterable[int],
-             turn_started: float | None) -> float | None:
-    """When the first of ``people`` (the waiting seats played by people) runs out of bank
-    (epoch s), or None (nobody waited for, or no bank)."""
+             turn_started: float | None, paused: Mapping[int, float] | None = None
+             ) -> float | None:
+    """When the first of ``people`` (the waiting seats played by people, none of them away
+    now) runs out of bank (epoch s), or None (nobody waited for, or no bank); ``paused``:
+    the time of the turn each spent away, which moves their moment on."""
     seats = list(people)
     if not start or turn_started is None or not seats:
         return None
-    return turn_started + min(banks.get(seat, start) for seat in seats)
+    return turn_started + min(banks.get(seat, start) + (paused or {}).get(seat, 0.0)
+                              for seat in seats)
 
 
 def to_pairs(banks: Mapping[int, float]) -> list[list[float]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine import bank
+from engine import away, bank
 from engine.ai import LEVELS as AI_LEVELS
 from engine.ai import clone
 from engine.core import (
@@ -293,6 +293,7 @@ class Table:
         self.version += 1
         if game.result(self.state) is not None:
             self.status = FINISHED
+        self.clock.away = away.ended(self.clock.away, seat, now)  # back at their move
         self._touch_clock(game, now, seat)
         return events
 
@@ -355,8 +356,9 @@ class Table:
         if waiting != self.clock.waiting_for:
             c, s = self.clock, self.settings
             banks = bank.settle(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
-                                c.waiting_for, c.turn_started, now, moved)
-            self.clock = Clock(now if waiting else None, None, waiting, banks=banks)
+                                c.waiting_for, c.turn_started, now, moved, self._paused(now))
+            self.clock = Clock(now if waiting else None, None, waiting, banks=banks,
+                               away=away.kept(c.away, now))
         self.clock.forced = self._forced(game, waiting, forced, now, moved)
 
     def _forced(self, game: Game, waiting: Sequence[int], was: Mapping[int, float],
@@ -413,7 +415,8 @@ class Table:
 
     def forced_due(self, now: float) -> list[int]:
         """The people whose only move's grace has passed at ``now``, in seat order."""
-        return [seat for seat, at in self.forced_moments().items() if now >= at]
+        return [seat for seat, at in self.forced_moments().items()
+                if now >= at and not away.is_away(self.clock.away, seat, now)]
 
     def forced_since(self) -> float | None:
         """The moment the longest-waiting person came down to one move (None: nobody)."""
@@ -429,30 +432,44 @@ class Table:
         c = self.clock
         if self.status != PLAYING or c.turn_started is None:
             return None
-        people = [i for i in c.waiting_for if not self.seats[i].is_ai]
+        people = self.clocked(now)
         if not people:
             return None
         found: list[tuple[float, int, str]] = []
         remind = self.settings.remind_minutes * 60
-        out = self.times_out(people)
+        out = self.times_out(people, now)
         if out is not None and now >= out:
             found.append((out, 1, "timeout"))
         elif remind and now - (c.last_reminded or c.turn_started) >= remind:
             found.append(((c.last_reminded or c.turn_started) + remind, 1, "remind"))
-        forced = [at for at in self.forced_moments().values() if now >= at]
+        forced = [self.forced_moments()[seat] for seat in self.forced_due(now)]
         if forced:
             found.append((min(forced), 0, "forced"))
         return min(found)[2] if found else None
 
-    def times_out(self, people: Sequence[int]) -> float | None:
-        """When the turn of ``people`` (waiting seats) times out (epoch s): the flat limit
-        after the turn's start, or the first of their banks to run out; None: never."""
+    def clocked(self, now: float) -> list[int]:
+        """The seats the clock runs for at ``now``: people waited for, not away."""
+        c = self.clock
+        return [i for i in c.waiting_for
+                if not self.seats[i].is_ai and not away.is_away(c.away, i, now)]
+
+    def _paused(self, now: float) -> dict[int, float]:
+        c = self.clock
+        return away.paused_all(c.away, c.waiting_for, c.turn_started, now)
+
+    def times_out(self, people: Sequence[int], now: float) -> float | None:
+        """When the turn of ``people`` (waiting seats not away) times out (epoch s): the
+        flat limit after the turn's start, or the first of their banks to run out, each
+        moved on by the time the seat was away in it; None: never."""
         c, s = self.clock, self.settings
-        if c.turn_started is None:
+        if c.turn_started is None or not people:
             return None
+        paused = self._paused(now)
         if s.bank_minutes:
-            return bank.runs_out(c.banks, s.bank_minutes * 60, people, c.turn_started)
-        return c.turn_started + s.limit_minutes * 60 if s.limit_minutes else None
+            return bank.runs_out(c.banks, s.bank_minutes * 60, people, c.turn_started, paused)
+        if not s.limit_minutes:
+            return None
+        return c.turn_started + s.limit_minutes * 60 + min(paused.get(i, 0.0) for i in people)
 
     def bank_left(self, seat: int, now: float) -> float | None:
         """The seconds left in ``seat``'s time bank at ``now``; None without a bank."""
@@ -460,7 +477,16 @@ class Table:
         if not start:
             return None
         waiting = c.waiting_for if self.status == PLAYING else ()
-        return bank.left(c.banks, seat, start, waiting, c.turn_started, now)
+        return bank.left(c.banks, seat, start, waiting, c.turn_started, now, self._paused(now))
+
+    def set_away(self, seat: int, since: float, until: float) -> None:
+        """The seat's person is away from ``since`` to ``until`` (``/me away``); an ``until``
+        not after ``since`` ends it (``/me back``)."""
+        if until > since:
+            self.clock.away[seat] = (since, until)
+        else:
+            self.clock.away = away.ended(self.clock.away, seat, since)
+        self.version += 1
 
     def mark_reminded(self, now: float) -> None:
         self.clock.last_reminded = now
@@ -470,7 +496,7 @@ class Table:
         """A fresh turn after a time-out: banks charged, an empty one given a grace."""
         c, s = self.clock, self.settings
         c.banks = bank.after_timeout(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
-                                     c.waiting_for, c.turn_started, now)
+                                     c.waiting_for, c.turn_started, now, self._paused(now))
         self.clock.turn_started = now
         self.clock.last_reminded = None
         self.version += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine import bank
+from engine import away, bank
 from engine.core import JSON
 
 # What happens when a seat runs out its time limit.
@@ -33,7 +33,9 @@ class Settings:
     player has a single choice left).
 
     ``bank_minutes`` (issue 24): 0 keeps the flat limit; more is a time bank per seat in
-    its place, growing by ``increment_minutes`` a turn (engine/bank.py)."""
+    its place, growing by ``increment_minutes`` a turn (engine/bank.py). ``away_allowed``
+    (issue 24): off, the table keeps the clock of a person who goes away (``/me away``),
+    as a tournament table would."""
 
     remind_minutes: int = 12 * 60
     limit_minutes: int = 2 * 24 * 60
@@ -41,6 +43,7 @@ class Settings:
     forced_minutes: int = 0
     bank_minutes: int = 0
     increment_minutes: int = 12 * 60
+    away_allowed: bool = True
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -50,6 +53,7 @@ class Settings:
             "forced_minutes": self.forced_minutes,
             "bank_minutes": self.bank_minutes,
             "increment_minutes": self.increment_minutes,
+            "away_allowed": self.away_allowed,
         }
 
     @classmethod
@@ -64,6 +68,7 @@ class Settings:
         s.forced_minutes = int(d.get("forced_minutes", s.forced_minutes))
         s.bank_minutes = int(d.get("bank_minutes", s.bank_minutes))
         s.increment_minutes = int(d.get("increment_minutes", s.increment_minutes))
+        s.away_allowed = bool(d.get("away_allowed", s.away_allowed))
         return s
 
     def validate(self) -> None:
@@ -99,6 +104,8 @@ class Clock:
     forced: dict[int, float] = field(default_factory=dict)
     #: seconds left in each seat's time bank when the turn started (``engine/bank.py``)
     banks: dict[int, float] = field(default_factory=dict)
+    #: each away seat's period, [since, until] (``engine/away.py``)
+    away: dict[int, tuple[float, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -108,13 +115,15 @@ class Clock:
             # JSON keys are strings; a list of [seat, since] pairs keeps the seat an int
             "forced": [[seat, since] for seat, since in sorted(self.forced.items())],
             "banks": bank.to_pairs(self.banks),
+            "away": away.to_rows(self.away),
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, JSON] | None) -> Clock:
-        """The clock as ``to_dict`` wrote it; one saved before ``forced`` or ``banks``
-        existed has none."""
+        """The clock as ``to_dict`` wrote it; one saved before ``forced``, ``banks`` or
+        ``away`` existed has none."""
         d = d or {}
         forced = {int(seat): float(since) for seat, since in d.get("forced") or []}
         return cls(d.get("turn_started"), d.get("last_reminded"),
-                   list(d.get("waiting_for") or []), forced, bank.from_pairs(d.get("banks")))
+                   list(d.get("waiting_for") or []), forced, bank.from_pairs(d.get("banks")),
+                   away.from_rows(d.get("away")))
