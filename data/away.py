@@ -55,11 +55,12 @@ class Away:
 
 
 async def _used(db: Conn, player: str, now: float) -> float:
-    """The seconds ``player`` was away in the year before ``now``."""
+    """The seconds of ``player``'s periods away since a year before ``now``, the days still
+    to come of one under way included."""
     start = now - WINDOW_DAYS * DAY
     rows = await db.fetch("SELECT since, ends FROM away_periods WHERE player = ? AND ends > ?",
                           (player, start))
-    return sum(max(0.0, min(r["ends"], now) - max(r["since"], start)) for r in rows)
+    return sum(max(0.0, r["ends"] - max(r["since"], start)) for r in rows)
 
 
 async def days_left(core: Core, player: str, now: float) -> int:

@@ -207,6 +207,7 @@ class TableService(Moves):
         forced_minutes: int | None = None,
         *,
         bank: tuple[int, int] | None = None,
+        away_allowed: bool | None = None,
         is_manager: bool = False,
         now: float,
     ) -> Table:
@@ -222,7 +223,8 @@ class TableService(Moves):
         new size and the turn under way counts from now (as a new limit does), so nobody
         is timed out by the change, nor keeps a bank larger than the table now allows;
         only a new increment keeps the banks as they are (it applies from the next
-        turn)."""
+        turn). ``away_allowed`` off keeps the clock of people who go away from then on
+        (a pause under way runs to its end)."""
         user = str(user_id)
 
         def fn(t: Table) -> None:
@@ -240,6 +242,8 @@ class TableService(Moves):
                 s.forced_minutes = int(forced_minutes)
             if bank is not None:
                 s.bank_minutes, s.increment_minutes = int(bank[0]), int(bank[1])
+            if away_allowed is not None:
+                s.away_allowed = bool(away_allowed)
             s.validate()
             _new_clock(t, s, now)
             was_on = bool(t.settings.forced_minutes)

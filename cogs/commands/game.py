@@ -355,6 +355,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
                        "default: the timing tells others",
         bank_minutes="A time bank per seat in minutes, instead of the limit per turn (0: none)",
         increment_minutes="Minutes added to a seat's time bank after each of its turns",
+        away_allowed="False: players' away mode (/me away) does not pause the clock here",
     )
     @app_commands.choices(on_timeout=[app_commands.Choice(name=texts.TIMEOUT_NAMES[o], value=o)
                                       for o in TIMEOUT_OUTCOMES])
@@ -367,6 +368,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         forced_minutes: app_commands.Range[int, 0, FORCED_MAX_MINUTES] | None = None,
         bank_minutes: app_commands.Range[int, 0, BANK_MAX_MINUTES] | None = None,
         increment_minutes: app_commands.Range[int, 0, INCREMENT_MAX_MINUTES] | None = None,
+        away_allowed: bool | None = None,
     ) -> None:
         """The turn clock: shown without options, changed with them. ``forced_minutes``
         (issue 22) is off by default: how soon a player's only move is played could tell
@@ -377,7 +379,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         s = table.settings
         if (remind_minutes is None and limit_minutes is None and on_timeout is None
                 and forced_minutes is None and bank_minutes is None
-                and increment_minutes is None):
+                and increment_minutes is None and away_allowed is None):
             await answer(interaction, texts.TABLE_SETTINGS + "\n" + clock_texts.summary(s))
             return
         bank = None
@@ -385,7 +387,8 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
             bank = (s.bank_minutes if bank_minutes is None else bank_minutes,
                     s.increment_minutes if increment_minutes is None else increment_minutes)
         await act.change_settings(interaction, table, remind_minutes, limit_minutes,
-                                  on_timeout, forced_minutes, bank=bank)
+                                  on_timeout, forced_minutes, bank=bank,
+                                  away_allowed=away_allowed)
 
     @app_commands.command(
         name="notify",

@@ -31,6 +31,11 @@ YOUR_BANK_IDLE = " · your time bank: {left}"
 BANK_CHANGED = "time bank {before} → {after} (every bank starts full at the new size)"
 INCREMENT_CHANGED = "added after each turn {before} → {after}"
 BANK_OFF = "off"
+#: away mode (/me away) at the table
+AWAY_ALLOWED = "- Away mode (`/me away`): **allowed**, the clock pauses for a player away"
+AWAY_REFUSED = "- Away mode (`/me away`): **refused**, the clock keeps running"
+AWAY_CHANGED = "away mode {before} → {after}"
+ALLOWED, REFUSED = "allowed", "refused"
 
 
 def duration(seconds: float) -> str:
@@ -64,6 +69,7 @@ def summary(s: Any) -> str:
                                        increment=duration(s.increment_minutes * 60)),
                       BANK_OUT.format(outcome=texts.TIMEOUT_NAMES.get(s.on_timeout,
                                                                       s.on_timeout))]
+    lines.append(AWAY_ALLOWED if getattr(s, "away_allowed", True) else AWAY_REFUSED)
     return "\n".join(lines)
 
 
@@ -76,6 +82,9 @@ def changes(before: Any, after: Any) -> str:
     if before.increment_minutes != after.increment_minutes:
         out.append(INCREMENT_CHANGED.format(before=duration(before.increment_minutes * 60),
                                             after=duration(after.increment_minutes * 60)))
+    if before.away_allowed != after.away_allowed:
+        out.append(AWAY_CHANGED.format(before=ALLOWED if before.away_allowed else REFUSED,
+                                       after=ALLOWED if after.away_allowed else REFUSED))
     return "; ".join(out) or texts.settings_changes(before, after)
 
 
