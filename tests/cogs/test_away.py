@@ -85,3 +85,26 @@ async def test_a_table_refusing_away_mode_keeps_the_clock_and_the_person_is_told
     assert not [m for m in h.posts(OTHER_CHANNEL_ID) if "is away until" in m.text]
     kept = await table_of(h, OTHER_CHANNEL_ID)
     assert kept.clock.away == {} and not kept.settings.away_allowed
+
+
+async def test_the_first_move_ends_away_mode_at_every_table(h: Harness) -> None:
+    alice, _, _ = await three_tables(h)
+    channels = (CHANNEL_ID, OTHER_CHANNEL_ID, HARBOUR_CHANNEL)
+    await h.slash(alice, "me away", days=3)
+    waiting = []
+    for channel in channels:
+        table = await table_of(h, channel)
+        if table.seat_of(str(alice.id)) in table.clock.waiting_for:
+            waiting.append(channel)
+    assert waiting, "the seeds are fixed: some table waits for alice"
+    if waiting[0] == HARBOUR_CHANNEL:
+        r = await _slash_in_harbour(h, alice, "ahod pass")
+    else:
+        r = await h.slash(alice, "ahod pass", channel=waiting[0])
+    assert r.ephemeral, r.text
+    now = time.time()
+    for channel in channels:
+        table = await table_of(h, channel)
+        seat = table.seat_of(str(alice.id))
+        assert not (seat in table.clock.away and table.clock.away[seat][1] > now), channel
+    assert "not away" in (await h.slash(alice, "me back")).text
