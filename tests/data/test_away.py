@@ -90,3 +90,14 @@ async def test_a_table_refusing_away_mode_keeps_its_clock(svc: TableService) -> 
 async def test_days_outside_1_to_14_are_refused(svc: TableService, days: int) -> None:
     with pytest.raises(ValueError):
         await go_away(svc.store, "u1", days, "", T0)
+
+
+async def test_no_ai_move_is_made_for_a_person_away(svc: TableService) -> None:
+    table = await open_table(svc, "c1", players=2)
+    await svc.settings("c1", "u0", remind_minutes=0, limit_minutes=60, now=T0)  # ai-move
+    await go_away(svc.store, "u1", 1, "", T0)
+    events = await svc.tick(T0 + HOUR)
+    assert [(e.kind, e.seats) for e in events] == [("ai-move", [0])]
+    after = await svc.store.get(table.key)
+    assert after.seat_moves[1] == 0, "nothing played in the away person's place"
+    assert 1 in after.clock.waiting_for
