@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import io
 import math
+import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -164,22 +165,25 @@ def forced_clause(table: Table, waiting: Sequence[int]) -> str:
         when=f"<t:{math.ceil(at)}:R>") for s, at in moments.items())
 
 
-def banks_line(table: Table) -> str:
+def banks_line(table: Table, now: float | None = None) -> str:
     """Each person's time bank (issue 24), "" without one: as it stood when the turn began
     ("Alice 1 d 4 h"), with when the bank of each seat waited for runs out, as Discord's
     relative time (the message is published again after every move, so it stays true);
-    in the lobby every bank is full."""
+    none for a seat away now (``/me away``: its clock is paused); in the lobby every bank
+    is full."""
     c = table.clock
     if not table.settings.bank_minutes:
         return ""
+    now = time.time() if now is None else now
     began = c.turn_started
-    waiting = set(c.waiting_for) if table.status == PLAYING and began is not None else set()
+    clocked = set(table.clocked(now)) if table.status == PLAYING and began is not None \
+        else set()
     seats = []
     for i, seat in enumerate(table.seats):
         if seat.is_person:
             left = table.bank_left(i, began or 0.0) or 0.0
             seats.append((discord.utils.escape_markdown(seat.name), left,
-                          began + left if began is not None and i in waiting else None))
+                          table.times_out([i], now) if i in clocked else None))
     return clock_texts.banks_line(seats) if seats else ""
 
 

@@ -85,11 +85,12 @@ def _turn(found: Seated, now: float) -> str:
         return me_texts.THEIR_TURN.format(who=_names(table, clock.waiting_for),
                                           since=since) + _bank(found, now)
     line = me_texts.YOUR_TURN.format(since=since)
+    if found.seats and found.seats[0] not in table.clocked(now):
+        return line + me_texts.CLOCK_AWAY  # /me away: paused
     if table.settings.bank_minutes:
         return line + _bank(found, now)
-    limit = table.settings.limit_minutes * 60
-    if limit and clock.turn_started is not None:
-        until = clock.turn_started + limit
+    until = table.times_out(found.seats[:1], now) if found.seats else None
+    if until is not None:
         line += me_texts.CLOCK_LEFT.format(until=int(until)) if until > now \
             else me_texts.CLOCK_OUT
     return line
@@ -105,7 +106,7 @@ def _bank(found: Seated, now: float) -> str:
     left = table.bank_left(seat, now)
     if left is None:
         return ""
-    if seat in table.clock.waiting_for and table.clock.turn_started is not None:
+    if seat in table.clocked(now) and table.clock.turn_started is not None:
         return clock_texts.YOUR_BANK.format(left=clock_texts.duration(left), at=int(now + left))
     return clock_texts.YOUR_BANK_IDLE.format(left=clock_texts.duration(left))
 

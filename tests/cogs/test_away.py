@@ -108,3 +108,14 @@ async def test_the_first_move_ends_away_mode_at_every_table(h: Harness) -> None:
         seat = table.seat_of(str(alice.id))
         assert not (seat in table.clock.away and table.clock.away[seat][1] > now), channel
     assert "not away" in (await h.slash(alice, "me back")).text
+
+
+async def test_me_games_says_the_clock_is_paused_while_away(h: Harness) -> None:
+    alice, _, _ = await three_tables(h)
+    before = (await h.slash(alice, "me games")).message.text
+    assert "your clock runs out <t:" in before, before  # a table waits for alice
+    await h.slash(alice, "me away", days=2)
+    during = (await h.slash(alice, "me games")).message.text
+    assert "your clock is paused: you are away" in during and "runs out" not in during
+    await h.slash(alice, "me back")
+    assert "your clock runs out <t:" in (await h.slash(alice, "me games")).message.text
