@@ -164,6 +164,7 @@ class Table:
                     "/game replace; no seat is open at this table now.")
             seat = free[0]
             self.seats[seat] = Seat(player, name)
+            self.clock.away.pop(seat, None)  # the one before was away, not the newcomer
             self.version += 1
             return seat
         self._need(LOBBY, "Players can only join before the game starts.")

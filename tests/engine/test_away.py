@@ -76,3 +76,11 @@ def test_the_away_period_survives_a_save() -> None:
     t.set_away(seat, T0, T0 + HOUR)
     again = type(t.clock).from_dict(t.clock.to_dict())
     assert again.away == {seat: (T0, T0 + HOUR)}
+
+
+def test_a_newcomer_on_an_open_seat_is_not_away() -> None:
+    t, seat = table()
+    t.set_away(seat, T0, T0 + 24 * HOUR)
+    t.hand_over(seat, "open")
+    t.join(engine.get_game("all-hands"), "u9", "Cy")
+    assert seat not in t.clock.away
