@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from data.away import DAY, OverQuota, away_until, come_back, days_left, go_away
+from data.store import Store
 from data.tables import TableService
 from engine.table import TIMEOUT_REMIND
 from tests.data.helpers import T0, open_table
@@ -101,3 +102,16 @@ async def test_no_ai_move_is_made_for_a_person_away(svc: TableService) -> None:
     after = await svc.store.get(table.key)
     assert after.seat_moves[1] == 0, "nothing played in the away person's place"
     assert 1 in after.clock.waiting_for
+
+
+async def test_away_mode_survives_a_restart(svc: TableService, db) -> None:
+    keys = await three_tables(svc)
+    await go_away(svc.store, "u1", 2, "", T0)
+    again = await Store.open(db)
+    try:
+        assert await away_until(again, "u1", T0 + HOUR) == T0 + 2 * DAY
+        events = await TableService(again).tick(T0 + 3 * HOUR)
+        assert {e.table.key for e in events} == set(keys)
+        assert all(e.seats == [0] for e in events)
+    finally:
+        await again.close()
