@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from data.away import go_away
 from data.store import Store
 from data.tables import Shards, TableService, shard_of
 from engine.table import TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
@@ -192,3 +193,43 @@ async def test_two_processes_time_out_each_empty_time_bank_once(
     finally:
         for p in processes:
             p.kill()
+
+
+async def test_two_processes_leave_a_person_away_alone_and_fire_the_rest_once(
+    svc: TableService, db: Path | str
+) -> None:
+    """Away mode (issue 24): "u1" is away at four tables; two processes pass the clock
+    together, each due event fires once, and none of them is for the person away."""
+    from_away = await _away_tables(svc)
+    processes = [Process(db, f"bot-{i}") for i in range(2)]
+    try:
+        for minutes in (30, 60, 90, 120, 180):
+            now = T0 + minutes * MIN
+            due = await _due(svc, now)
+            assert due == (set(from_away) if minutes in (60, 120, 180) else set()), minutes
+            for p in processes:
+                p.send(now)
+            seen: Counter[int] = Counter()
+            for p in processes:
+                for key, _kind, seats, _timed_out in (await p.answer())["events"]:
+                    seen[key] += 1
+                    assert from_away[key] not in seats, f"the person away, at {minutes} min"
+            assert all(n == 1 for n in seen.values()), f"fired twice at {minutes} min: {seen}"
+            assert set(seen) == due, f"at {minutes} min"
+    finally:
+        for p in processes:
+            p.kill()
+
+
+async def _away_tables(svc: TableService) -> dict[int, int]:
+    """Four tables whose people are reminded each hour and time out after two; "u1" goes
+    away for a day. The seat of "u1" at each table, by table key."""
+    seats = {}
+    for i in range(4):
+        table = await open_table(svc, f"a{i}", players=2, seed=f"away-{i}",
+                                 options={"rounds": 9})
+        await svc.settings(f"a{i}", "u0", remind_minutes=60, limit_minutes=120,
+                           on_timeout=TIMEOUT_REMIND, now=T0)
+        seats[table.key] = table.seat_of("u1")
+    await go_away(svc.store, "u1", 1, "", T0)
+    return seats
