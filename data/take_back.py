@@ -86,6 +86,6 @@ def _rewind(table: Table, seat: int, now: float) -> None:
     c, s = table.clock, table.settings
     banks = bank.settle(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
                         c.waiting_for, c.turn_started, now, None)
-    table.clock = Clock(now, None, sorted(table.to_act(game)), banks=banks)
+    table.clock = Clock(now, None, sorted(table.to_act(game)), banks=banks, away=c.away)
     if table.settings.forced_minutes:  # the seats down to one move, from now
         table.refresh_forced(game, now)

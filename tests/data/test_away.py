@@ -10,7 +10,7 @@ from data.away import DAY, OverQuota, away_until, come_back, days_left, go_away
 from data.store import Store
 from data.tables import TableService
 from engine.table import TIMEOUT_REMIND
-from tests.data.helpers import T0, open_table
+from tests.data.helpers import T0, open_table, turn
 
 HOUR = 3600.0
 
@@ -115,3 +115,13 @@ async def test_away_mode_survives_a_restart(svc: TableService, db) -> None:
         assert all(e.seats == [0] for e in events)
     finally:
         await again.close()
+
+
+async def test_a_move_taken_back_keeps_the_person_away(svc: TableService) -> None:
+    keys = await three_tables(svc)
+    await go_away(svc.store, "u1", 2, "", T0)
+    table = await svc.store.get(keys[0])
+    await svc.move_batch("c1", "u0", turn(table, 0), T0 + HOUR)
+    last = (await svc.store.history(keys[0], limit=1))[-1]
+    after, _ = await svc.store.take_back(keys[0], last.seq, last.seat, T0 + 2 * HOUR)
+    assert after.clocked(T0 + 3 * HOUR) == [0], "u1 is still away there"
