@@ -36,7 +36,7 @@ from cogs.commands.game import GameCog
 from cogs.commands.me import MeCog
 from cogs.commands.moves import SHARED_VERBS
 from cogs.commands.stats import StatsCog
-from cogs.components.clock_panel import ClockSelect
+from cogs.components.clock_panel import ClockBankSelect, ClockSelect
 from cogs.components.forget import ForgetButton
 from cogs.components.guide import GuideButton
 from cogs.components.log import LOG_ITEMS
@@ -52,7 +52,8 @@ from data.tables import Shards, TableService
 log = logging.getLogger("parley.cogs")
 
 #: every component that answers a click, registered on every start
-DYNAMIC_ITEMS = (*TABLE_ITEMS, ClockSelect, GuideButton, *LOG_ITEMS, ForgetButton, *ME_ITEMS)
+DYNAMIC_ITEMS = (*TABLE_ITEMS, ClockSelect, ClockBankSelect, GuideButton, *LOG_ITEMS,
+                 ForgetButton, *ME_ITEMS)
 
 
 #: a field of Discord's 50035 error, as discord.py flattens it: "In 3.options.0.name: ..."

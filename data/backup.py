@@ -37,6 +37,7 @@ SCHEMA_TABLES: dict[str, tuple[str, str]] = {
     "person_settings": ("player, notify, zone, quiet_from, quiet_to, heads_up, updated_at",
                         "player"),
     "held_notices": ("player, table_key, held_at", "player, table_key"),
+    "away_periods": ("player, since, ends, note", "player, since"),
 }
 #: ``live_seats`` (migration 7) is not copied: the database's triggers on ``tables`` fill it
 #: as the tables' rows are inserted.

@@ -119,8 +119,10 @@ def process_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
-def _waiting_people(table: Table) -> list[int]:
-    return [s for s in table.clock.waiting_for if not table.seats[s].is_ai]
+def _waiting_people(table: Table, now: float) -> list[int]:
+    """The people the clock acts for at ``now``: waited for, and not away (issue 24: no
+    reminder, no time-out and no move in their place while they are)."""
+    return table.clocked(now)
 
 
 async def waiting_on_ai(svc: Moves, shards: Shards | None) -> list[Outcome]:
@@ -212,13 +214,13 @@ async def _fire(svc: Moves, key: int, due: str, now: float) -> ClockEvent:
     table = await svc.get(key)
     if due == "remind":
         after = await svc.store.mutate(key, lambda t: _remind(t, due, now), now)
-        return ClockEvent("remind", after, _waiting_people(after))
+        return ClockEvent("remind", after, _waiting_people(after, now))
     if table.settings.on_timeout == TIMEOUT_AI_SEAT:
         return await _seat_ai(svc, key, due, now)
     if table.settings.on_timeout == TIMEOUT_AI_MOVE:
         return await _move_for_timed_out(svc, table, key, due, now)
     after = await svc.store.mutate(key, lambda t: _restart(t, due, now), now)
-    return ClockEvent("remind", after, _waiting_people(after), True)
+    return ClockEvent("remind", after, _waiting_people(after, now), True)
 
 
 async def _seat_ai(svc: Moves, key: int, due: str, now: float) -> ClockEvent:
@@ -228,7 +230,7 @@ async def _seat_ai(svc: Moves, key: int, due: str, now: float) -> ClockEvent:
 
     def replace(t: Table) -> None:
         _check(t, due, now)
-        seats.extend(_waiting_people(t))
+        seats.extend(_waiting_people(t, now))
         for s in seats:
             t.replace_with_ai(s, TIMEOUT_AI_LEVEL)
 
@@ -245,7 +247,7 @@ async def _move_for_timed_out(svc: Moves, table: Table, key: int, due: str, now:
     AI seats move on, and a turn still over its limit gets a fresh clock."""
     seats: list[int] = []
     outcome = Outcome(table)
-    for seat in _waiting_people(table):
+    for seat in _waiting_people(table, now):
         played = await _play_turn_for(svc, key, seat, now)
         if played is not None:
             seats.append(seat)

@@ -102,6 +102,7 @@ async def forget(db: Conn, player: str, placeholder: str | None, at: float,
     # table then follows the defaults, which hold nothing of the person
     await db.execute("DELETE FROM person_settings WHERE player = ?", (player,))
     await db.execute("DELETE FROM held_notices WHERE player = ?", (player,))
+    await db.execute("DELETE FROM away_periods WHERE player = ?", (player,))
     closed = live = 0
     for row in rows:
         seated = await _forget_at_row(db, row, player, placeholder)

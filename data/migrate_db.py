@@ -37,7 +37,8 @@ WHAT = {"tables": "tables", "actions": "logged moves", "messages": "remembered p
         "forgotten_seats": "forgotten seats not yet rated",
         "deliveries": "boards and notices still to deliver",
         "person_settings": "people's preferences",
-        "held_notices": "turns held during quiet hours"}
+        "held_notices": "turns held during quiet hours",
+        "away_periods": "periods away"}
 
 
 class CopyError(Exception):

@@ -453,6 +453,28 @@ _POSTGRESQL_7 = """
     );
     """
 
+# 8: away mode (issue 24): each person's periods away (``/me away``), kept for a year so
+# that the quota (21 days in any 365, data/away.py) can be counted; ``ends`` is moved to
+# the moment they came back when they come back early.
+_SQLITE_8 = """
+    CREATE TABLE away_periods (
+        player TEXT NOT NULL,
+        since  REAL NOT NULL,
+        ends   REAL NOT NULL,
+        note   TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (player, since)
+    );
+    """
+_POSTGRESQL_8 = """
+    CREATE TABLE away_periods (
+        player TEXT NOT NULL,
+        since  DOUBLE PRECISION NOT NULL,
+        ends   DOUBLE PRECISION NOT NULL,
+        note   TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (player, since)
+    );
+    """
+
 MIGRATIONS: list[Migration] = [
     # 1: tables, the append-only action log, the bot's remembered posts, once-only flags.
     Migration(
@@ -501,6 +523,11 @@ MIGRATIONS: list[Migration] = [
     Migration(
         sqlite=_SQLITE_7,
         postgresql=_POSTGRESQL_7,
+    ),
+    # 8: each person's periods away (issue 24, away mode), for its quota.
+    Migration(
+        sqlite=_SQLITE_8,
+        postgresql=_POSTGRESQL_8,
     ),
 ]
 

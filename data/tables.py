@@ -37,6 +37,7 @@ from data.outcomes import (
     waiting_people,
 )
 from data.store import QUICK_WAIT, DamagedTable, Store
+from engine.bank import settle
 from engine.core import IllegalAction
 from engine.table import FINISHED, NOTIFY_MODES, PLAYING, Settings, Table
 
@@ -206,6 +207,8 @@ class TableService(Moves):
         forced_minutes: int | None = None,
         take_back: bool | None = None,
         *,
+        bank: tuple[int, int] | None = None,
+        away_allowed: bool | None = None,
         is_manager: bool = False,
         now: float,
     ) -> Table:
@@ -214,7 +217,15 @@ class TableService(Moves):
         player set a 1-minute limit with "ai-seat" and two others lost their seats).
         ValueError for values out of range. A new time limit
         counts from now for the turn under way, so setting one never times a player out
-        on the spot; so does the grace of a person's only move when it is turned on."""
+        on the spot; so does the grace of a person's only move when it is turned on.
+
+        ``bank``: the time bank (issue 24) as (bank, increment) minutes, bank 0 for the
+        flat limit. Decision, a bank changed mid-game: every seat's bank starts full at the
+        new size and the turn under way counts from now (as a new limit does), so nobody
+        is timed out by the change, nor keeps a bank larger than the table now allows;
+        only a new increment keeps the banks as they are (it applies from the next
+        turn). ``away_allowed`` off keeps the clock of people who go away from then on
+        (a pause under way runs to its end)."""
         user = str(user_id)
 
         def fn(t: Table) -> None:
@@ -232,13 +243,12 @@ class TableService(Moves):
                 s.forced_minutes = int(forced_minutes)
             if take_back is not None:
                 s.take_back = bool(take_back)
+            if bank is not None:
+                s.bank_minutes, s.increment_minutes = int(bank[0]), int(bank[1])
+            if away_allowed is not None:
+                s.away_allowed = bool(away_allowed)
             s.validate()
-            if (
-                s.limit_minutes != t.settings.limit_minutes
-                and t.status == PLAYING
-                and t.clock.turn_started is not None
-            ):
-                t.clock.turn_started = now
+            _new_clock(t, s, now)
             was_on = bool(t.settings.forced_minutes)
             t.settings = s
             if bool(s.forced_minutes) != was_on and t.status == PLAYING:
@@ -317,6 +327,22 @@ class TableService(Moves):
         """Fire the due clock events this process claims first: :func:`data.clock.tick`."""
         return await clock.tick(self, now, owner=self.owner, lease=self.claim_lease,
                                 shards=self.shards)
+
+
+def _new_clock(t: Table, s: Settings, now: float) -> None:
+    """The turn under way after a change of the clock to ``s``: counted from ``now`` when
+    the limit or the bank changed, and every bank full at the new size when the bank
+    changed (``TableService.settings``)."""
+    c, old = t.clock, t.settings
+    bank_changed = s.bank_minutes != old.bank_minutes
+    if ((bank_changed or s.limit_minutes != old.limit_minutes)
+            and t.status == PLAYING and c.turn_started is not None):
+        # the banks kept are charged the turn so far before it counts from now
+        c.banks = settle(c.banks, old.bank_minutes * 60, old.increment_minutes * 60,
+                         c.waiting_for, c.turn_started, now, None)
+        c.turn_started = now
+    if bank_changed:
+        c.banks = {}
 
 
 def _need_host(table: Table, user: str, reason: str) -> None:

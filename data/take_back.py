@@ -17,6 +17,7 @@ import engine
 from data.core import Core
 from data.db import Row
 from data.rows import Conflict, LogEntry, log_entry, rebuild
+from engine import bank
 from engine.core import Action, IllegalAction
 from engine.table import PLAYING, Clock, Table
 
@@ -74,10 +75,17 @@ def _check_last(rows: list[Row], seq: int, seat: int, action: Action | None) -> 
 def _rewind(table: Table, seat: int, now: float) -> None:
     """The table's record of its moves after ``seat``'s last move is taken back: one move
     fewer for the seat, a new version, and the turn clock afresh from ``now`` for whoever
-    must act (and the seats down to one move, when the table's grace is on)."""
+    must act (and the seats down to one move, when the table's grace is on).
+
+    Decision, a time bank (issue 24): the banks are kept, each seat waited for charged the
+    turn under way up to ``now``, so a take-back refills nobody's bank; the increment the
+    taken-back move may have earned is kept (whether it ended a turn is not recorded)."""
     table.seat_moves[seat] -= 1
     table.version += 1
     game = engine.get_game(table.game_id)
-    table.clock = Clock(now, None, sorted(table.to_act(game)))
+    c, s = table.clock, table.settings
+    banks = bank.settle(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
+                        c.waiting_for, c.turn_started, now, None)
+    table.clock = Clock(now, None, sorted(table.to_act(game)), banks=banks, away=c.away)
     if table.settings.forced_minutes:  # the seats down to one move, from now
         table.refresh_forced(game, now)

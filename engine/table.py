@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine import away, bank
 from engine.ai import LEVELS as AI_LEVELS
 from engine.ai import clone
 from engine.core import (
@@ -26,12 +27,17 @@ from engine.core import (
     rng,
 )
 
+# the turn clock's settings and state, named here too for the table's callers
+from engine.turn_clock import FORCED_MAX_MINUTES as FORCED_MAX_MINUTES
+from engine.turn_clock import TIMEOUT_AI_MOVE as TIMEOUT_AI_MOVE
+from engine.turn_clock import TIMEOUT_AI_SEAT as TIMEOUT_AI_SEAT
+from engine.turn_clock import TIMEOUT_OUTCOMES as TIMEOUT_OUTCOMES
+from engine.turn_clock import TIMEOUT_REMIND as TIMEOUT_REMIND
+from engine.turn_clock import Clock, Settings
+
 LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
 STATUSES = (LOBBY, PLAYING, FINISHED, ABANDONED)
 
-# What happens when a seat runs out its time limit.
-TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT = "remind", "ai-move", "ai-seat"
-TIMEOUT_OUTCOMES = (TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT)
 #: the AI level that takes over a person's seat once the game runs (they left, the host
 #: handed the seat over, or their time ran out)
 STAND_IN_LEVEL = "normal"
@@ -85,102 +91,9 @@ class Seat:
         return Seat(None, f"{self.name} (AI)", level, self.player, open=open_)
 
 
-#: the longest grace before a person's only move is played for them: one day
-FORCED_MAX_MINUTES = 24 * 60
 #: the worlds a spectator might imagine, drawn to tell whether an only move may be named in
 #: public (``Table.tells_nothing_hidden``)
 FORCED_WORLDS = 8
-
-
-@dataclass
-class Settings:
-    """Per-table clock settings; minutes, 0 meaning off.
-
-    The default keeps a game moving (issue 14): a reminder after 12 hours of waiting (and
-    every 12 hours after), and after two days an AI makes that one move for the absent
-    player, who keeps the seat. A table saved with its own settings keeps them.
-
-    ``forced_minutes`` (issue 22, "No game held up by a formality"): when a person the game
-    waits for has exactly one legal move, it is played for them after this grace. Off by
-    default, since how soon a move is played could tell the others something (that a
-    player has a single choice left).
-
-    ``take_back`` (issue 24, "Take back my own move"): a player may take back their own
-    last move at once, without the others' consent, while no other seat has acted since and
-    the move showed nothing hidden (engine/undo.py decides). On by default, as on Board
-    Game Arena; a host turns it off for a table where every move must stand (a
-    tournament); the undo by consent stays either way."""
-
-    remind_minutes: int = 12 * 60
-    limit_minutes: int = 2 * 24 * 60
-    on_timeout: str = TIMEOUT_AI_MOVE
-    forced_minutes: int = 0
-    take_back: bool = True
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {
-            "remind_minutes": self.remind_minutes,
-            "limit_minutes": self.limit_minutes,
-            "on_timeout": self.on_timeout,
-            "forced_minutes": self.forced_minutes,
-            "take_back": self.take_back,
-        }
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, JSON] | None) -> Settings:
-        """The settings as ``to_dict`` wrote them; one saved before a setting existed gets
-        its default (no migration: the settings live in the table's meta JSON)."""
-        d = d or {}
-        s = cls()
-        s.remind_minutes = int(d.get("remind_minutes", s.remind_minutes))
-        s.limit_minutes = int(d.get("limit_minutes", s.limit_minutes))
-        s.on_timeout = str(d.get("on_timeout", s.on_timeout))
-        s.forced_minutes = int(d.get("forced_minutes", s.forced_minutes))
-        s.take_back = bool(d.get("take_back", s.take_back))
-        return s
-
-    def validate(self) -> None:
-        if not 0 <= self.remind_minutes <= 7 * 24 * 60:
-            raise ValueError("Reminders go from 0 (off) to 10080 minutes (a week).")
-        if not 0 <= self.limit_minutes <= 14 * 24 * 60:
-            raise ValueError("The time limit goes from 0 (off) to 20160 minutes (two weeks).")
-        if self.on_timeout not in TIMEOUT_OUTCOMES:
-            raise ValueError("On time-out the table can: " + ", ".join(TIMEOUT_OUTCOMES) + ".")
-        if not 0 <= self.forced_minutes <= FORCED_MAX_MINUTES:
-            raise ValueError("The grace before a player's only move is played for them goes "
-                             f"from 0 (off) to {FORCED_MAX_MINUTES} minutes (a day).")
-
-
-@dataclass
-class Clock:
-    """When the current turn started and when its seats were last reminded (epoch s).
-
-    ``forced`` maps each waiting seat that has exactly one legal move to the moment it came
-    down to that one move (kept only while the table's ``forced_minutes`` is on): the clock
-    loop reads tables without their states (``Store.playing``), so whether a seat's only
-    move is due to be played must be known from the clock alone."""
-
-    turn_started: float | None = None
-    last_reminded: float | None = None
-    waiting_for: list[int] = field(default_factory=list)
-    forced: dict[int, float] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {
-            "turn_started": self.turn_started,
-            "last_reminded": self.last_reminded,
-            "waiting_for": list(self.waiting_for),
-            # JSON keys are strings; a list of [seat, since] pairs keeps the seat an int
-            "forced": [[seat, since] for seat, since in sorted(self.forced.items())],
-        }
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, JSON] | None) -> Clock:
-        """The clock as ``to_dict`` wrote it; one saved before ``forced`` existed has none."""
-        d = d or {}
-        forced = {int(seat): float(since) for seat, since in d.get("forced") or []}
-        return cls(d.get("turn_started"), d.get("last_reminded"),
-                   list(d.get("waiting_for") or []), forced)
 
 
 @dataclass
@@ -251,6 +164,7 @@ class Table:
                     "/game replace; no seat is open at this table now.")
             seat = free[0]
             self.seats[seat] = Seat(player, name)
+            self.clock.away.pop(seat, None)  # the one before was away, not the newcomer
             self.version += 1
             return seat
         self._need(LOBBY, "Players can only join before the game starts.")
@@ -380,6 +294,7 @@ class Table:
         self.version += 1
         if game.result(self.state) is not None:
             self.status = FINISHED
+        self.clock.away = away.ended(self.clock.away, seat, now)  # back at their move
         self._touch_clock(game, now, seat)
         return events
 
@@ -440,7 +355,11 @@ class Table:
         waiting = sorted(self.to_act(game))
         forced = self.clock.forced
         if waiting != self.clock.waiting_for:
-            self.clock = Clock(now if waiting else None, None, waiting)
+            c, s = self.clock, self.settings
+            banks = bank.settle(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
+                                c.waiting_for, c.turn_started, now, moved, self._paused(now))
+            self.clock = Clock(now if waiting else None, None, waiting, banks=banks,
+                               away=away.kept(c.away, now))
         self.clock.forced = self._forced(game, waiting, forced, now, moved)
 
     def _forced(self, game: Game, waiting: Sequence[int], was: Mapping[int, float],
@@ -497,7 +416,8 @@ class Table:
 
     def forced_due(self, now: float) -> list[int]:
         """The people whose only move's grace has passed at ``now``, in seat order."""
-        return [seat for seat, at in self.forced_moments().items() if now >= at]
+        return [seat for seat, at in self.forced_moments().items()
+                if now >= at and not away.is_away(self.clock.away, seat, now)]
 
     def forced_since(self) -> float | None:
         """The moment the longest-waiting person came down to one move (None: nobody)."""
@@ -513,26 +433,71 @@ class Table:
         c = self.clock
         if self.status != PLAYING or c.turn_started is None:
             return None
-        people = [i for i in c.waiting_for if not self.seats[i].is_ai]
+        people = self.clocked(now)
         if not people:
             return None
         found: list[tuple[float, int, str]] = []
-        limit = self.settings.limit_minutes * 60
         remind = self.settings.remind_minutes * 60
-        if limit and now - c.turn_started >= limit:
-            found.append((c.turn_started + limit, 1, "timeout"))
+        out = self.times_out(people, now)
+        if out is not None and now >= out:
+            found.append((out, 1, "timeout"))
         elif remind and now - (c.last_reminded or c.turn_started) >= remind:
             found.append(((c.last_reminded or c.turn_started) + remind, 1, "remind"))
-        forced = [at for at in self.forced_moments().values() if now >= at]
+        forced = [self.forced_moments()[seat] for seat in self.forced_due(now)]
         if forced:
             found.append((min(forced), 0, "forced"))
         return min(found)[2] if found else None
+
+    def clocked(self, now: float) -> list[int]:
+        """The seats the clock runs for at ``now``: people waited for, not away."""
+        c = self.clock
+        return [i for i in c.waiting_for
+                if not self.seats[i].is_ai and not away.is_away(c.away, i, now)]
+
+    def _paused(self, now: float) -> dict[int, float]:
+        c = self.clock
+        return away.paused_all(c.away, c.waiting_for, c.turn_started, now)
+
+    def times_out(self, people: Sequence[int], now: float) -> float | None:
+        """When the turn of ``people`` (waiting seats not away) times out (epoch s): the
+        flat limit after the turn's start, or the first of their banks to run out, each
+        moved on by the time the seat was away in it; None: never."""
+        c, s = self.clock, self.settings
+        if c.turn_started is None or not people:
+            return None
+        paused = self._paused(now)
+        if s.bank_minutes:
+            return bank.runs_out(c.banks, s.bank_minutes * 60, people, c.turn_started, paused)
+        if not s.limit_minutes:
+            return None
+        return c.turn_started + s.limit_minutes * 60 + min(paused.get(i, 0.0) for i in people)
+
+    def bank_left(self, seat: int, now: float) -> float | None:
+        """The seconds left in ``seat``'s time bank at ``now``; None without a bank."""
+        c, start = self.clock, self.settings.bank_minutes * 60
+        if not start:
+            return None
+        waiting = c.waiting_for if self.status == PLAYING else ()
+        return bank.left(c.banks, seat, start, waiting, c.turn_started, now, self._paused(now))
+
+    def set_away(self, seat: int, since: float, until: float) -> None:
+        """The seat's person is away from ``since`` to ``until`` (``/me away``); an ``until``
+        not after ``since`` ends it (``/me back``)."""
+        if until > since:
+            self.clock.away[seat] = (since, until)
+        else:
+            self.clock.away = away.ended(self.clock.away, seat, since)
+        self.version += 1
 
     def mark_reminded(self, now: float) -> None:
         self.clock.last_reminded = now
         self.version += 1
 
     def restart_clock(self, now: float) -> None:
+        """A fresh turn after a time-out: banks charged, an empty one given a grace."""
+        c, s = self.clock, self.settings
+        c.banks = bank.after_timeout(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
+                                     c.waiting_for, c.turn_started, now, self._paused(now))
         self.clock.turn_started = now
         self.clock.last_reminded = None
         self.version += 1

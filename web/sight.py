@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -79,14 +80,24 @@ def _minutes(n: int) -> str:
     return f"{n} min"
 
 
-def clock_words(table: Table) -> str:
-    """The turn clock: its reminder, its limit and what happens then, and when it is due."""
+def clock_words(table: Table, now: float | None = None) -> str:
+    """The turn clock: its reminder, its limit (or time bank) and what happens then, and
+    when it is due."""
     s = table.settings
     if table.status != PLAYING:
         return ""
     parts = [f"Reminder after {_minutes(s.remind_minutes)}" if s.remind_minutes
              else "No reminders"]
-    if s.limit_minutes:
+    now = time.time() if now is None else now
+    people = table.clocked(now)
+    if s.bank_minutes:  # issue 24: a time bank in place of the limit
+        parts.append(f"time bank {_minutes(s.bank_minutes)} each, "
+                     f"+{_minutes(s.increment_minutes)} a turn, then "
+                     f"{TIMEOUT_WORDS.get(s.on_timeout, s.on_timeout)}")
+        out = table.times_out(people, now)
+        if out is not None:
+            parts.append("due " + when(out))
+    elif s.limit_minutes:
         parts.append(f"time limit {_minutes(s.limit_minutes)}, then "
                      f"{TIMEOUT_WORDS.get(s.on_timeout, s.on_timeout)}")
         if table.clock.turn_started is not None:

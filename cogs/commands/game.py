@@ -25,7 +25,7 @@ from discord.ext import commands
 
 import engine
 from cogs.commands.log import TableLogCommands
-from cogs.look import texts, undo_texts
+from cogs.look import clock_texts, texts, undo_texts
 from cogs.look.actions import busy_choices
 from cogs.look.errors import answer
 from cogs.look.guide import send_rules
@@ -33,6 +33,7 @@ from cogs.look.seats import any_table, live_table, seated
 from cogs.table import act
 from cogs.table.play import show_panel
 from data.watch import revoke_player
+from engine.bank import BANK_MAX_MINUTES, INCREMENT_MAX_MINUTES
 from engine.core import IllegalAction, Option, resolve_options
 from engine.table import (
     AI_LEVELS,
@@ -343,8 +344,9 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
                 most=game.max_players, host=t.host))
         await answer(interaction, texts.OPEN_TABLES + "\n" + "\n".join(lines))
 
-    @app_commands.command(name="settings",
-                          description="The turn clock: reminders and a time limit per turn")
+    @app_commands.command(
+        name="settings",
+        description="The turn clock: reminders, a time limit per turn or a time bank")
     @app_commands.describe(
         remind_minutes="Remind whoever must act after this many minutes (0: never)",
         limit_minutes="Time limit per turn in minutes (0: none)",
@@ -352,6 +354,9 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         forced_minutes="Play a player's only move for them after N minutes; off (0) by "
                        "default: the timing tells others",
         take_back="Let a player take back their own last move without a vote (on by default)",
+        bank_minutes="A time bank per seat in minutes, instead of the limit per turn (0: none)",
+        increment_minutes="Minutes added to a seat's time bank after each of its turns",
+        away_allowed="False: players' away mode (/me away) does not pause the clock here",
     )
     @app_commands.choices(on_timeout=[app_commands.Choice(name=texts.TIMEOUT_NAMES[o], value=o)
                                       for o in TIMEOUT_OUTCOMES])
@@ -363,20 +368,30 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         on_timeout: str | None = None,
         forced_minutes: app_commands.Range[int, 0, FORCED_MAX_MINUTES] | None = None,
         take_back: bool | None = None,
+        bank_minutes: app_commands.Range[int, 0, BANK_MAX_MINUTES] | None = None,
+        increment_minutes: app_commands.Range[int, 0, INCREMENT_MAX_MINUTES] | None = None,
+        away_allowed: bool | None = None,
     ) -> None:
         """The turn clock: shown without options, changed with them. ``forced_minutes``
         (issue 22) is off by default: how soon a player's only move is played could tell
-        the others that they had no choice."""
+        the others that they had no choice. ``bank_minutes`` (issue 24) turns the limit
+        per turn into a time bank; one of the bank's two numbers given alone keeps the
+        other as the table has it."""
         table = await live_table(interaction)
+        s = table.settings
         if (remind_minutes is None and limit_minutes is None and on_timeout is None
-                and forced_minutes is None and take_back is None):
-            s = table.settings
-            await answer(interaction, texts.TABLE_SETTINGS + "\n" + texts.settings_summary(
-                s.remind_minutes, s.limit_minutes, s.on_timeout, s.forced_minutes)
-                + undo_texts.setting_line(s))
+                and forced_minutes is None and take_back is None and bank_minutes is None
+                and increment_minutes is None and away_allowed is None):
+            await answer(interaction, texts.TABLE_SETTINGS + "\n" + clock_texts.summary(s)
+                         + undo_texts.setting_line(s))
             return
+        bank = None
+        if bank_minutes is not None or increment_minutes is not None:
+            bank = (s.bank_minutes if bank_minutes is None else bank_minutes,
+                    s.increment_minutes if increment_minutes is None else increment_minutes)
         await act.change_settings(interaction, table, remind_minutes, limit_minutes,
-                                  on_timeout, forced_minutes, take_back)
+                                  on_timeout, forced_minutes, take_back, bank=bank,
+                                  away_allowed=away_allowed)
 
     @app_commands.command(
         name="notify",

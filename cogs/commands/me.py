@@ -10,6 +10,7 @@ bot's DMs alike, since a person's games span servers.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,9 @@ from cogs.look.actions import busy_choices
 from cogs.look.errors import answer
 from cogs.look.messages import LOBBY_POST, TURN_POST
 from cogs.look.my_games import open_my_games
+from cogs.table.publish import announce
 from cogs.table.telling import OWN_CHOICE, own_choice
+from data.away import MAX_DAYS, Away, OverQuota, come_back, days_left, go_away
 from data.people import (
     NOTIFY_CHOICES,
     Preferences,
@@ -33,6 +36,18 @@ from data.people import (
     tables_of,
     zones_matching,
 )
+from engine.table import Table
+
+log = logging.getLogger("parley.cogs")
+
+
+def _kept(done: Away) -> str:
+    """The tables that keep the person's clock (away mode refused there), or ""."""
+    if not done.kept:
+        return ""
+    return "\n" + me_texts.AWAY_KEPT.format(tables=", ".join(
+        me_texts.AWAY_TABLE.format(title=t.game.title, channel=t.id) for t in done.kept))
+
 
 if TYPE_CHECKING:
     from cogs.base.bot import ParleyBot
@@ -77,6 +92,51 @@ class MeCog(commands.GroupCog, group_name="me",
                         clear_quiet=bool(no_quiet_hours))
         await save_preferences(self.bot.store, player, after, time.time())
         await answer(interaction, me_texts.SETTINGS_SAVED + await self._words(player, after))
+
+    @app_commands.command(name="away",
+                          description="Pause your turn clock at every table for 1 to 14 days "
+                                      "(21 days in any year)")
+    @app_commands.describe(days="How many days you are away, 1 to 14",
+                           note="A few words for your tables (optional)")
+    async def away(self, interaction: discord.Interaction,
+                   days: app_commands.Range[int, 1, MAX_DAYS],
+                   note: app_commands.Range[str, 1, 100] | None = None) -> None:
+        """Away mode (issue 24, data/away.py): the quota, 21 days in any 365, lets a long
+        holiday fit while no table can be stalled for ever; over it, a polite refusal with
+        the days left. Each paused table's channel is told once."""
+        player, now = str(interaction.user.id), time.time()
+        try:
+            done = await go_away(self.bot.store, player, days, note or "", now)
+        except OverQuota as refused:
+            await answer(interaction, me_texts.AWAY_OVER_QUOTA.format(
+                left=refused.days_left, days=days))
+            return
+        for table in done.paused:
+            await self._tell(table, player, int(done.until), note)
+        text = me_texts.AWAY_SET.format(until=int(done.until), count=len(done.paused),
+                                        left=await days_left(self.bot.store, player, now))
+        await answer(interaction, text + _kept(done))
+
+    @app_commands.command(name="back", description="End your away mode now: your turn clock "
+                                                   "runs again at every table")
+    async def back(self, interaction: discord.Interaction) -> None:
+        done = await come_back(self.bot.store, str(interaction.user.id), time.time())
+        await answer(interaction, me_texts.BACK.format(count=len(done.paused))
+                     if done.paused else me_texts.NOT_AWAY)
+
+    async def _tell(self, table: Table, player: str, until: int, note: str | None) -> None:
+        """Tell the table's channel, once, that the person is away (a channel Discord
+        refuses is left: the pause holds all the same)."""
+        seat = table.seat_of(player)
+        name = discord.utils.escape_markdown(table.seats[seat].name if seat is not None
+                                             else "")
+        text = me_texts.AWAY_NOTICE.format(name=name, until=until)
+        if note:
+            text += me_texts.AWAY_NOTE.format(note=discord.utils.escape_markdown(note))
+        try:
+            await announce(self.bot, table, text)
+        except discord.HTTPException:
+            log.warning("could not tell table %s that a player is away", table.key)
 
     @settings.autocomplete("zone")
     @busy_choices

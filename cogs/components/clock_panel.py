@@ -12,6 +12,10 @@ may change it; the service refuses their pick anyway.
 A menu's custom id (``custom_ids.CLOCKSET``) names the table and the setting: the click
 needs nothing else, so the menus answer after a restart too (the template is registered
 with the other persistent components in ``cogs/bot.py``).
+
+A fifth menu (issue 24, ``custom_ids.CLOCKBANK``) picks the time bank and its increment
+together, one option a pair: Discord allows five rows, so the two numbers share one menu;
+``/game settings`` takes any pair.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any
 import discord
 from discord.ui import DynamicItem, Select
 
-from cogs.look import custom_ids, texts
+from cogs.look import clock_texts, custom_ids, texts
 from cogs.look.errors import guarded
 from cogs.look.seats import at_table, bot_of
 from cogs.table import act
@@ -36,6 +40,9 @@ LIMIT_CHOICES = (6 * 60, 12 * 60, 24 * 60, 48 * 60, 72 * 60, 7 * 24 * 60, 0)
 #: the grace before a player's only move is played for them (off by default: how soon it
 #: is played could tell the others something)
 FORCED_CHOICES = (5, 30, 2 * 60, 12 * 60, 0)
+#: the time banks the menu offers, each with its increment, in minutes (0: the flat limit)
+BANK_CHOICES = ((24 * 60, 6 * 60), (2 * 24 * 60, 12 * 60), (3 * 24 * 60, 24 * 60),
+                (7 * 24 * 60, 24 * 60), (0, 0))
 #: which setting each menu changes (``custom_ids.CLOCK_FIELDS``), as ``change_settings``
 #: names it
 _MINUTES_FIELDS = {"remind": "remind_minutes", "limit": "limit_minutes",
@@ -64,7 +71,20 @@ def _menus(table: Table) -> list[Select]:
         for o in TIMEOUT_OUTCOMES])
     forced = Select(custom_id=custom_ids.clockset_id(table.key, "forced"), options=_minutes_options(
         FORCED_CHOICES, s.forced_minutes, texts.FORCED_CHOICE_OFF, texts.FORCED_CHOICE))
-    return [remind, limit, timeout, forced]
+    return [remind, limit, timeout, forced, _bank_menu(table.key, s.bank_minutes,
+                                                      s.increment_minutes)]
+
+
+def _bank_menu(key: int, bank: int, increment: int) -> Select:
+    """The time bank's menu: a pair set by command that it does not offer is added, chosen;
+    "no time bank" is chosen whatever increment a table without a bank keeps."""
+    pairs = list(BANK_CHOICES[:-1])
+    if bank and (bank, increment) not in pairs:
+        pairs = sorted([*pairs, (bank, increment)])
+    now = (bank, increment) if bank else (0, 0)
+    options = [discord.SelectOption(label=clock_texts.choice(b, i), value=f"{b}:{i}",
+                                    default=(b, i) == now) for b, i in [*pairs, (0, 0)]]
+    return Select(custom_id=custom_ids.clockbank_id(key), options=options)
 
 
 def may_change(interaction: discord.Interaction, table: Table) -> bool:
@@ -77,9 +97,9 @@ def clock_message(table: Table, editable: bool) -> dict[str, Any]:
     """The private clock message: the settings in words, and the menus when ``editable``."""
     s = table.settings
     lines = [texts.CLOCK_PANEL_HEAD,
-             texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
-                                    s.forced_minutes),
-             texts.CLOCK_PANEL_HOW if editable else texts.CLOCK_PANEL_READ_ONLY]
+             clock_texts.summary(s),
+             texts.CLOCK_PANEL_HOW + "\n" + clock_texts.BANK_HOW if editable
+             else texts.CLOCK_PANEL_READ_ONLY]
     view = custom_ids.sent(*_menus(table)) if editable else None
     return {"content": "\n".join(lines), "view": view}
 
@@ -126,4 +146,38 @@ class ClockSelect(DynamicItem[Select], template=custom_ids.CLOCKSET):
         after = await act.change_settings(
             interaction, table, change.get("remind_minutes"), change.get("limit_minutes"),
             change.get("on_timeout"), change.get("forced_minutes"), reply=False)
+        await interaction.edit_original_response(**clock_message(after, True))
+
+
+class ClockBankSelect(DynamicItem[Select], template=custom_ids.CLOCKBANK):
+    """The time bank's menu of the private clock message: the pick sets the bank and its
+    increment (``TableService.settings`` says what a change mid-game does to the banks)."""
+
+    def __init__(self, key: int, options: list[discord.SelectOption]) -> None:
+        super().__init__(Select(custom_id=custom_ids.clockbank_id(key), options=options))
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> ClockBankSelect:
+        return cls(int(match["key"]), list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._change(interaction))
+
+    async def _change(self, interaction: discord.Interaction) -> None:
+        value = str(self.item.values[0]) if self.item.values else ""
+        bank, _, increment = value.partition(":")
+        if not bank.isdigit() or not increment.isdigit():
+            raise IllegalAction(texts.CLOCK_PANEL_UNKNOWN)
+        await interaction.response.defer()
+        table = await bot_of(interaction).store.get(self.key)
+        if table is None or table.status not in (LOBBY, PLAYING):
+            raise IllegalAction(texts.TABLE_CLOSED)
+        at_table(interaction, table)
+        if not int(bank):  # "no time bank": the increment the table has is kept
+            increment = str(table.settings.increment_minutes)
+        after = await act.change_settings(interaction, table, None, None, None, None,
+                                          bank=(int(bank), int(increment)), reply=False)
         await interaction.edit_original_response(**clock_message(after, True))

@@ -28,6 +28,8 @@ message never import the code that answers its clicks. The ids are fixed byte fo
 
 - ``parley:clockset:<key>:<field>``: a menu of the private turn clock message (``remind``,
   ``limit``, ``timeout`` or ``forced``), answered by ``cogs/components/clock_panel.py``.
+- ``parley:clockbank:<key>``: the time bank's menu of the same message (issue 24); each
+  option's value is ``<bank minutes>:<increment minutes>``.
 - ``parley:guide:<game>:<page>:<options>``: a page of a game's guide (``cogs/look/guide.py``
   says what ``<options>`` holds).
 - ``parley:forget:<user id>``: **Forget me** under ``/stats forget-me``, for that person only.
@@ -105,6 +107,9 @@ PLAN = r"parley:plan:" + _SEAT + r":(?P<path>[\w.]+)"
 #: the settings a menu of the private turn clock message changes
 CLOCK_FIELDS = ("remind", "limit", "timeout", "forced")
 CLOCKSET = r"parley:clockset:(?P<key>[0-9]+):(?P<field>" + "|".join(CLOCK_FIELDS) + ")"
+#: the time bank's menu of the private turn clock message (issue 24): a template of its
+#: own, so that ``CLOCKSET`` and the ids already posted stay as they were
+CLOCKBANK = r"parley:clockbank:(?P<key>[0-9]+)"
 #: the finish of a batch that has none
 NO_FINISH = "-"
 GUIDE = r"parley:guide:(?P<game>[a-z0-9-]+):(?P<page>[a-z0-9]+):(?P<options>-|[0-9a-z]*)"
@@ -159,6 +164,10 @@ def plan_id(key: int, seat: int, moves: int, path: str) -> str:
 
 def clockset_id(key: int, field: str) -> str:
     return f"parley:clockset:{key}:{field}"
+
+
+def clockbank_id(key: int) -> str:
+    return f"parley:clockbank:{key}"
 
 
 def guide_id(game_id: str, page: str, options: str) -> str:

@@ -22,6 +22,7 @@ NOBODY_WAITED = "Nobody is waited for right now"
 IN_LOBBY = "In the lobby: {seated} seated, the game has not started"
 CLOCK_LEFT = " · your clock runs out <t:{until}:R>"
 CLOCK_OUT = " · your time is up"
+CLOCK_AWAY = " · your clock is paused: you are away (`/me back` ends it)"
 YOUR_SEAT = " · your seat: {name}"
 YOUR_SCORE = " ({score} points)"
 PAGE_FIRST, PAGE_BACK, PAGE_NEXT, PAGE_LAST = "First", "Back", "Next", "Last"
@@ -47,3 +48,18 @@ SETTINGS_NO_ZONE = "• Time zone: not set."
 SETTINGS_HEADS_UP = "• Heads-up when you are next: {state}."
 ON, OFF = "on", "off"
 SETTINGS_TABLES = "Tables with their own `/game notify` choice keep it: {count}."
+
+# -- /me away and /me back (cogs/commands/me.py) -------------------------------------------
+AWAY_NOTICE = "🏝️ **{name}** is away until <t:{until}:F>: their turn clock is paused here."
+AWAY_NOTE = " They say: “{note}”"
+AWAY_SET = ("You are away until <t:{until}:F>. Your turn clock is paused at {count} "
+            "table(s), and their channels were told; your first move anywhere, or "
+            "`/me back`, ends it. Days of away mode left this year: {left}.")
+AWAY_KEPT = ("These tables do not allow away mode (their host chose so), so your clock "
+             "keeps running there: {tables}.")
+AWAY_OVER_QUOTA = ("Sorry, away mode allows 21 days in any 365, so that no table waits "
+                   "for ever: you have {left} day(s) left, not the {days} you asked for. "
+                   "Nothing was changed.")
+AWAY_TABLE = "{title} in <#{channel}>"
+BACK = "Welcome back: your turn clock runs again at {count} table(s)."
+NOT_AWAY = "You are not away, so there was nothing to end."

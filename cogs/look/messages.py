@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import io
 import math
+import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ import discord
 
 import render
 from cogs.base.config import Config
-from cogs.look import texts, turn_texts
+from cogs.look import clock_texts, texts, turn_texts
 from cogs.look.adapters import adapter
 from cogs.look.custom_ids import LOBBY_KINDS, log_button, sent, table_button
 from cogs.look.texts import fill
@@ -164,6 +165,28 @@ def forced_clause(table: Table, waiting: Sequence[int]) -> str:
         when=f"<t:{math.ceil(at)}:R>") for s, at in moments.items())
 
 
+def banks_line(table: Table, now: float | None = None) -> str:
+    """Each person's time bank (issue 24), "" without one: as it stood when the turn began
+    ("Alice 1 d 4 h"), with when the bank of each seat waited for runs out, as Discord's
+    relative time (the message is published again after every move, so it stays true);
+    none for a seat away now (``/me away``: its clock is paused); in the lobby every bank
+    is full."""
+    c = table.clock
+    if not table.settings.bank_minutes:
+        return ""
+    now = time.time() if now is None else now
+    began = c.turn_started
+    clocked = set(table.clocked(now)) if table.status == PLAYING and began is not None \
+        else set()
+    seats = []
+    for i, seat in enumerate(table.seats):
+        if seat.is_person:
+            left = table.bank_left(i, began or 0.0) or 0.0
+            seats.append((discord.utils.escape_markdown(seat.name), left,
+                          table.times_out([i], now) if i in clocked else None))
+    return clock_texts.banks_line(seats) if seats else ""
+
+
 def open_line(table: Table) -> str:
     """Which seats a new person may take now (issue 14), or nothing."""
     seats = table.open_seats()
@@ -180,7 +203,8 @@ def turn_content(
     """The turn message's text: what just happened, then who must act (or the result),
     and the seats open for a new person."""
     line, ping = status_line(table, view)
-    line = "\n".join(x for x in (line, open_line(table)) if x)
+    bank = banks_line(table) if table.status == PLAYING else ""
+    line = "\n".join(x for x in (line, bank, open_line(table)) if x)
     said = public_texts(table, events)
     result = view.get("result")
     if result and result.get("reason"):
@@ -259,8 +283,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     opts = " · ".join(f"{texts.option_name(k)}: {texts.option_value(v, game, k)}"
                       for k, v in sorted(shown.items())) or turn_texts.STANDARD_GAME
     s = table.settings
-    clock = texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
-                                   s.forced_minutes)
+    clock = clock_texts.summary(s) + (f"\n{banks_line(table)}" if s.bank_minutes else "")
     embed.description = (
         turn_texts.LOBBY_CAPTAINS.format(seated=len(table.seats), most=game.max_players,
                                          least=game.min_players, lines="\n".join(lines))

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.look import me_texts, texts
+from cogs.look import clock_texts, me_texts, texts
 from cogs.look.custom_ids import me_page_button, sent
 from cogs.look.messages import LOBBY_POST, TURN_POST
 from cogs.look.replay import COLOUR
@@ -82,14 +82,33 @@ def _turn(found: Seated, now: float) -> str:
     if not found.waiting:
         if not clock.waiting_for:
             return me_texts.NOBODY_WAITED
-        return me_texts.THEIR_TURN.format(who=_names(table, clock.waiting_for), since=since)
+        return me_texts.THEIR_TURN.format(who=_names(table, clock.waiting_for),
+                                          since=since) + _bank(found, now)
     line = me_texts.YOUR_TURN.format(since=since)
-    limit = table.settings.limit_minutes * 60
-    if limit and clock.turn_started is not None:
-        until = clock.turn_started + limit
+    if found.seats and found.seats[0] not in table.clocked(now):
+        return line + me_texts.CLOCK_AWAY  # /me away: paused
+    if table.settings.bank_minutes:
+        return line + _bank(found, now)
+    until = table.times_out(found.seats[:1], now) if found.seats else None
+    if until is not None:
         line += me_texts.CLOCK_LEFT.format(until=int(until)) if until > now \
             else me_texts.CLOCK_OUT
     return line
+
+
+def _bank(found: Seated, now: float) -> str:
+    """The person's own time bank at a table that has one (issue 24), and when it runs out
+    while the game waits for them; "" otherwise."""
+    table = found.table
+    if not found.seats:
+        return ""
+    seat = found.seats[0]
+    left = table.bank_left(seat, now)
+    if left is None:
+        return ""
+    if seat in table.clocked(now) and table.clock.turn_started is not None:
+        return clock_texts.YOUR_BANK.format(left=clock_texts.duration(left), at=int(now + left))
+    return clock_texts.YOUR_BANK_IDLE.format(left=clock_texts.duration(left))
 
 
 def entry(n: int, found: Seated, server: str, score: Any, now: float) -> str:

@@ -36,8 +36,7 @@ def setting_change(before: Any, after: Any, changes: str) -> str:
     if was == now:
         return changes
     mine = CHANGE.format(before=ON if was else OFF, after=ON if now else OFF)
-    same = before.remind_minutes == after.remind_minutes and \
-        before.limit_minutes == after.limit_minutes and \
-        before.on_timeout == after.on_timeout and \
-        getattr(before, "forced_minutes", 0) == getattr(after, "forced_minutes", 0)
+    clock = ("remind_minutes", "limit_minutes", "on_timeout", "forced_minutes",
+             "bank_minutes", "increment_minutes", "away_allowed")
+    same = all(getattr(before, k, None) == getattr(after, k, None) for k in clock)
     return mine if same else f"{changes}; {mine}"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs.look import texts, turn_texts, undo_texts
+from cogs.look import clock_texts, texts, turn_texts, undo_texts
 from cogs.look.actions import label
 from cogs.look.messages import mention, pings
 from cogs.look.seats import at_table, bot_of, typed_seat
@@ -32,8 +32,10 @@ from cogs.table.publish import (
     remind,
 )
 from cogs.table.telling import OWN_CHOICE
+from data.away import come_back
 from data.store import DamagedTable, TableExists
 from data.tables import ClockEvent, Outcome
+from engine.away import is_away
 from engine.core import Action, IllegalAction
 from engine.table import ABANDONED, LOBBY, PLAYING, Table
 
@@ -211,8 +213,18 @@ async def move(bot: ParleyBot, table: Table, player: str, steps: Sequence[Action
     """A person's move: ``steps`` (then ``finish`` when they leave it legal) applied as one
     batch in one store transaction, which compares the menu's move count ``expect`` when
     the move comes from a menu (``OutOfDate``). Returns what was applied: the caller
-    answers the person (``answering``), then lets the AI play on (``play_on``)."""
-    return await bot.svc.move_batch(table.id, player, list(steps), time.time(), expect, finish)
+    answers the person (``answering``), then lets the AI play on (``play_on``).
+
+    A person away (``/me away``) at this table is back with their first move here: their
+    period ends at every table (issue 24). Decision: a move at a table that refused away
+    mode (its clock kept running for them) does not end it, since playing on there is what
+    that table asked of them."""
+    now = time.time()
+    outcome = await bot.svc.move_batch(table.id, player, list(steps), now, expect, finish)
+    seat = table.seat_of(player)
+    if seat is not None and is_away(table.clock.away, seat, now):
+        await come_back(bot.store, player, now)
+    return outcome
 
 
 @contextmanager
@@ -232,24 +244,27 @@ def answering(outcome: Outcome) -> Iterator[None]:
 async def change_settings(interaction: discord.Interaction, table: Table,
                           remind_minutes: int | None, limit_minutes: int | None,
                           on_timeout: str | None, forced_minutes: int | None = None,
-                          take_back: bool | None = None, *, reply: bool = True) -> Table:
+                          take_back: bool | None = None, *,
+                          bank: tuple[int, int] | None = None,
+                          away_allowed: bool | None = None, reply: bool = True) -> Table:
     """The host or a channel manager changes the turn clock; the channel hears what
     changed and by whom (as the answer to ``interaction`` when ``reply``, else as a post),
-    and the lobby message shows it. Returns the table as changed."""
+    and the lobby message shows it. ``bank``: the time bank and its increment in minutes
+    (``TableService.settings``). Returns the table as changed."""
     bot = bot_of(interaction)
     try:
         after = await bot.svc.settings(
             table.id, str(interaction.user.id), remind_minutes, limit_minutes, on_timeout,
-            forced_minutes, take_back, is_manager=interaction.permissions.manage_messages,
+            forced_minutes, take_back, bank=bank, away_allowed=away_allowed,
+            is_manager=interaction.permissions.manage_messages,
             now=time.time())
     except ValueError as err:
         raise IllegalAction(str(err)) from None
     s = after.settings
     await announce(bot, after, texts.SETTINGS_SAVED.format(
         mention=interaction.user.mention, changes=undo_texts.setting_change(
-            table.settings, s, texts.settings_changes(table.settings, s)),
-        summary=texts.settings_summary(s.remind_minutes, s.limit_minutes, s.on_timeout,
-                                       s.forced_minutes) + undo_texts.setting_line(s)),
+            table.settings, s, clock_texts.changes(table.settings, s)),
+        summary=clock_texts.summary(s) + undo_texts.setting_line(s)),
         interaction=interaction if reply else None, lobby=True)
     return after
 

@@ -31,6 +31,7 @@ from cogs.look.actions import encode, token
 from cogs.look.custom_ids import (
     act_id,
     batch_id,
+    clockbank_id,
     clockset_id,
     do_id,
     guide_id,
@@ -60,6 +61,7 @@ TEMPLATES: dict[str, str] = {
     "StepSelect": r"parley:steps:" + _SEAT + r":(?P<part>[0-9]+)",
     "PlanButton": r"parley:plan:" + _SEAT + r":(?P<path>[\w.]+)",
     "ClockSelect": r"parley:clockset:(?P<key>[0-9]+):(?P<field>remind|limit|timeout|forced)",
+    "ClockBankSelect": r"parley:clockbank:(?P<key>[0-9]+)",
     "GuideButton": r"parley:guide:(?P<game>[a-z0-9-]+):(?P<page>[a-z0-9]+)"
                    r":(?P<options>-|[0-9a-z]*)",
     "ReplayButton": r"parley:replay:(?P<key>[0-9]+):(?P<who>b|s[0-9]):(?P<step>[0-9]+)"
@@ -93,6 +95,7 @@ SAMPLES: dict[str, list[str]] = {
     "PlanButton": ["parley:plan:42:1:7:o.g.wood_brick"],
     "ClockSelect": [f"parley:clockset:42:{field}" for field in
                     ("remind", "limit", "timeout", "forced")],
+    "ClockBankSelect": ["parley:clockbank:42"],
     "GuideButton": ["parley:guide:neuroshima:overview:-", "parley:guide:all-hands:decisions2:0a1",
                     "parley:guide:seafarers:options:"],
     "ReplayButton": ["parley:replay:42:b:0:f", "parley:replay:42:s3:17:l",
@@ -167,6 +170,7 @@ def test_the_builders_write_the_golden_ids() -> None:
     assert steps_id(42, 1, 7, 2) == "parley:steps:42:1:7:2"
     assert plan_id(42, 1, 7, "o.g.wood") == "parley:plan:42:1:7:o.g.wood"
     assert clockset_id(42, "forced") == "parley:clockset:42:forced"
+    assert clockbank_id(42) == "parley:clockbank:42"
     assert log_id("replayopen", 42) == "parley:replayopen:42"
     assert log_button("undosure", 42).custom_id == "parley:undosure:42"
     assert guide_id("all-hands", "overview", "-") == "parley:guide:all-hands:overview:-"

@@ -110,7 +110,7 @@ async def test_a_channel_manager_gets_the_clocks_menus_too(h: Harness) -> None:
     lobby = h.posts()[-1]
     r = await h.click(mod, lobby, "Turn clock", permissions=MEMBER_PERMISSIONS | MANAGE_MESSAGES)
     panel = r.message
-    assert len(panel.selects()) == 4
+    assert len(panel.selects()) == 5  # and the time bank's menu (issue 24)
     await h.select(mod, panel, ["180"], custom_id=clock_menu(panel, "remind")["custom_id"],
                    permissions=MEMBER_PERMISSIONS | MANAGE_MESSAGES)
     assert (await table_of(h)).settings.remind_minutes == 180

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from data.away import go_away
 from data.store import Store
 from data.tables import Shards, TableService, shard_of
 from engine.table import TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
@@ -164,3 +165,71 @@ async def test_each_process_clocks_the_tables_of_its_own_shards(
     assert [e.table.key for e in b] == [keys["g-shard-1"]]
     with pytest.raises(ValueError, match="from 0 to 1"):
         Shards(2, frozenset({2}))
+
+
+async def test_two_processes_time_out_each_empty_time_bank_once(
+    svc: TableService, db: Path | str
+) -> None:
+    """Time banks (issue 24): six tables whose banks run out at different moments, with
+    each time-out outcome; two processes pass the clock together, every time-out fires
+    once, and a bank refilled by the grace times out again once."""
+    outcomes = [TIMEOUT_REMIND, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT] * 2
+    for i, outcome in enumerate(outcomes):
+        channel = f"b{i}"
+        await open_table(svc, channel, players=2, seed=f"bank-{i}", options={"rounds": 9})
+        await svc.settings(channel, "u0", remind_minutes=0, on_timeout=outcome,
+                           bank=(30 + 10 * i, 60), now=T0)
+    processes = [Process(db, f"bot-{i}") for i in range(2)]
+    try:
+        total = 0
+        for minutes in range(0, 260, 10):
+            now = T0 + minutes * MIN
+            due = await _due(svc, now)
+            fired = await _pass(svc, processes, now)
+            assert set(fired) == due, f"at {minutes} min"
+            assert all(n == 1 for n in fired.values()), f"fired twice at {minutes} min: {fired}"
+            total += len(due)
+        assert total >= 8  # each table's bank ran out, some of them twice
+    finally:
+        for p in processes:
+            p.kill()
+
+
+async def test_two_processes_leave_a_person_away_alone_and_fire_the_rest_once(
+    svc: TableService, db: Path | str
+) -> None:
+    """Away mode (issue 24): "u1" is away at four tables; two processes pass the clock
+    together, each due event fires once, and none of them is for the person away."""
+    from_away = await _away_tables(svc)
+    processes = [Process(db, f"bot-{i}") for i in range(2)]
+    try:
+        for minutes in (30, 60, 90, 120, 180):
+            now = T0 + minutes * MIN
+            due = await _due(svc, now)
+            assert due == (set(from_away) if minutes in (60, 120, 180) else set()), minutes
+            for p in processes:
+                p.send(now)
+            seen: Counter[int] = Counter()
+            for p in processes:
+                for key, _kind, seats, _timed_out in (await p.answer())["events"]:
+                    seen[key] += 1
+                    assert from_away[key] not in seats, f"the person away, at {minutes} min"
+            assert all(n == 1 for n in seen.values()), f"fired twice at {minutes} min: {seen}"
+            assert set(seen) == due, f"at {minutes} min"
+    finally:
+        for p in processes:
+            p.kill()
+
+
+async def _away_tables(svc: TableService) -> dict[int, int]:
+    """Four tables whose people are reminded each hour and time out after two; "u1" goes
+    away for a day. The seat of "u1" at each table, by table key."""
+    seats = {}
+    for i in range(4):
+        table = await open_table(svc, f"a{i}", players=2, seed=f"away-{i}",
+                                 options={"rounds": 9})
+        await svc.settings(f"a{i}", "u0", remind_minutes=60, limit_minutes=120,
+                           on_timeout=TIMEOUT_REMIND, now=T0)
+        seats[table.key] = table.seat_of("u1")
+    await go_away(svc.store, "u1", 1, "", T0)
+    return seats
