@@ -151,7 +151,7 @@ def _monte_carlo(
         return candidates[max(range(len(candidates)), key=lambda i: means[i])]
     best, best_score = 0, 0.0
     for i in range(1, len(candidates)):
-        diffs = [a - b for a, b in zip(values[i], values[0])
+        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)
                  if a is not None and b is not None]
         score = _paired_score(diffs, budget.margin, budget.z)
         if score > best_score:
