@@ -1,7 +1,8 @@
 """The AI ladder: each level against the one below it, per game, scenario and player count.
 
     .venv/bin/python bench/bench_ai_ladder.py [--game ID] [--scenario ID] [--players N]
-        [--pairs hard:easy,normal:easy,easy:random] [--games N] [--first N]
+        [--pairs hard:normal,normal:easy,easy:random] [--games N] [--first N]
+        [--budget LEVEL=samples,depth,candidates,margin,z]
 
 Prints one row per game, scenario, player count and pair of levels: the upper level's wins
 (a shared win counts 1/k), the games, its share, the share's 95% Wilson interval, the
@@ -34,9 +35,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import GAMES, get_game  # noqa: E402
-from engine.ai import choose, outcome_value, untimed  # noqa: E402
+from engine.ai import SearchBudget, choose, outcome_value, untimed  # noqa: E402
 
-PAIRS = (("hard", "easy"), ("normal", "easy"), ("easy", "random"))
+#: search budgets replacing a level's (``--budget``), to compare searches; none by default
+BUDGETS: dict[str, SearchBudget] = {}
+
+
+def budget_of(game, level: str) -> SearchBudget | None:
+    return BUDGETS.get(level) or untimed(game, level)
 
 
 @dataclass
@@ -75,7 +81,7 @@ def play(game, options: dict, levels: list[str], seed: str) -> tuple[list[float]
         seat = rng.choice(sorted(game.to_act(state)))
         level = levels[seat]
         start = time.perf_counter()
-        action = choose(game, state, seat, rng, level, untimed(level))
+        action = choose(game, state, seat, rng, level, budget_of(game, level))
         slowest = max(slowest, time.perf_counter() - start)
         game.apply(state, seat, action)
     result = game.result(state)
@@ -137,11 +143,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game")
     parser.add_argument("--scenario")
     parser.add_argument("--players", type=int)
-    parser.add_argument("--pairs", default="hard:easy,normal:easy,easy:random")
+    parser.add_argument("--pairs", default="hard:normal,normal:easy,easy:random")
+    parser.add_argument("--budget", action="append", default=[], metavar="LEVEL=S,D,C,M,Z",
+                        help="replace a level's search: samples, rollout depth, candidates, "
+                        "margin, z (no time limit)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     args = parser.parse_args(argv)
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
+    for spec in args.budget:
+        level, numbers = spec.split("=")
+        s, d, c, m, z = numbers.split(",")
+        BUDGETS[level] = SearchBudget(int(s), int(d), math.inf, int(c), float(m), float(z))
+        print(f"{level}: {BUDGETS[level]}")
     print(HEADER, flush=True)
     for gid, sid, n in configurations(args.game, args.scenario, args.players):
         for upper, lower in pairs:

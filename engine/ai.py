@@ -7,9 +7,12 @@
 - ``normal`` and ``hard``: flat Monte Carlo over ``determinize``. Each candidate action is
   tried in sampled worlds consistent with what the seat knows (so the AI never peeks at
   hidden cards), then played on by a rollout policy (the game's heuristic, else random),
-  and scored by the result or, for rollouts cut short, by ``game.evaluate``. ``hard`` runs
-  more samples and deeper rollouts. Both stop at a time budget well under two seconds a
-  move on one core.
+  and scored by the result or, for rollouts cut short, by ``game.evaluate``. The game's
+  own choice stands unless another candidate beats it clearly in the same worlds (a margin
+  and a paired test). ``hard`` runs more samples and deeper rollouts. The sample counts are
+  fixed per level (and per game, ``GAME_BUDGETS``); a time limit under two seconds a move
+  is the bot's safety net on a loaded machine, which benches turn off (``untimed``) so a
+  seeded match plays the same everywhere.
 
 Timing only bounds the search; the chosen action is logged, so replays never re-run the AI.
 """
@@ -47,14 +50,33 @@ BUDGETS: dict[str, SearchBudget] = {
 }
 
 
-def untimed(level: str) -> SearchBudget | None:
+#: Budgets of their own, per game id. All Hands on Deck!: the old hard search (32 worlds, 8
+#: candidates, rollouts of 60 moves, no z) took up to 4.7 s a move with no time limit and,
+#: cut at 1.6 s on a loaded machine, followed noise; fewer, shorter rollouts judged by the
+#: paired test measure as strong in a third of the time (docs/developing.md, "The AI
+#: ladder").
+GAME_BUDGETS: dict[str, dict[str, SearchBudget]] = {
+    "all-hands": {
+        "normal": SearchBudget(12, 20, 0.6, 4, 0.05, 1.5),
+        "hard": SearchBudget(24, 30, 1.6, 6, 0.05, 1.5),
+    },
+}
+
+
+def budget_for(game: Game, level: str) -> SearchBudget | None:
+    """The search budget of ``level`` in ``game`` (None for the levels that do not search)."""
+    own = GAME_BUDGETS.get(getattr(game, "id", ""), {})
+    return own.get(level) or BUDGETS.get(level)
+
+
+def untimed(game: Game, level: str) -> SearchBudget | None:
     """The level's search budget with no time limit (None for the levels that do not search).
 
     For benches: the search then runs its fixed sample counts, so its choice depends only on
     the state and the rng and a seeded match replays exactly. The bot keeps the time limit
     as a safety net on a loaded machine.
     """
-    budget = BUDGETS.get(level)
+    budget = budget_for(game, level)
     return None if budget is None else replace(budget, seconds=math.inf)
 
 
@@ -86,7 +108,8 @@ def choose(
     heuristic = _heuristic(game, state, seat, rng, level)
     if level == "easy":
         return heuristic if heuristic is not None else rng.choice(actions)
-    return _monte_carlo(game, state, seat, rng, actions, heuristic, budget or BUDGETS[level])
+    return _monte_carlo(game, state, seat, rng, actions, heuristic,
+                       budget or budget_for(game, level))
 
 
 def _heuristic(game: Game, state: Any, seat: int, rng: random.Random, level: str) -> Action | None:
