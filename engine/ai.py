@@ -155,8 +155,9 @@ def _monte_carlo(
     candidates = _candidates(actions, heuristic, rng, budget.max_candidates)
     values: list[list[float | None]] = [[] for _ in candidates]
     deadline = time.perf_counter() + budget.seconds
+    sample = getattr(game, "ai_world", None) or game.determinize
     for _ in range(budget.samples_per_action):
-        world = game.determinize(state, seat, rng)
+        world = sample(state, seat, rng)
         dice = rng.getrandbits(32)
         for i, action in enumerate(candidates):
             trial = clone(game, world)
