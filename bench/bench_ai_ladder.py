@@ -134,8 +134,18 @@ def configurations(game_id: str | None, scenario: str | None,
             counts = [players] if game.min_players <= players <= game.max_players else []
         elif gid == "all-hands":
             counts = [2, 3, 4]  # 5 and 6 captains play like 4, at length
-        out += [(gid, sid, n) for sid in scenarios for n in counts]
+        out += [(gid, sid, n) for sid in scenarios for n in counts
+                if _plays(game, sid, n)]
     return out
+
+
+def _plays(game, scenario: str, n: int) -> bool:
+    """Whether the game sets up for ``n`` players (The Great Crossing is for 4 only)."""
+    try:
+        game.setup(n, {"scenario": scenario} if scenario != "-" else {}, "ladder-probe")
+    except ValueError:
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> None:
