@@ -52,9 +52,9 @@ BUDGETS: dict[str, SearchBudget] = {
 
 #: Budgets of their own, per game id. All Hands on Deck!: the old hard search (32 worlds, 8
 #: candidates, rollouts of 60 moves, no z) took up to 4.7 s a move with no time limit and,
-#: cut at 1.6 s on a loaded machine, followed noise; fewer, shorter rollouts judged by the
-#: paired test measure as strong in a third of the time (docs/developing.md, "The AI
-#: ladder").
+#: cut at 1.6 s on a loaded machine, searched as far as the load let it; fewer, shorter
+#: rollouts judged by the paired test fit in the two seconds and measured no weaker within
+#: the noise (docs/developing.md, "The AI ladder": neither beats easy by 65% yet).
 GAME_BUDGETS: dict[str, dict[str, SearchBudget]] = {
     "all-hands": {
         "normal": SearchBudget(12, 20, 0.6, 4, 0.05, 1.5),
@@ -148,9 +148,9 @@ def _monte_carlo(
 
     Decision: the game's own choice is kept unless another candidate beats it in the same
     worlds by the margin *and* by ``z`` standard errors of the paired differences. With a
-    fixed margin alone, the best of several noisy candidates was mostly the luckiest: in All
-    Hands on Deck! hard left the heuristic on noise and lost to it (see docs/developing.md,
-    "The AI ladder").
+    fixed margin alone, the best of several noisy candidates is mostly the luckiest (see
+    docs/developing.md, "The AI ladder", for what this did and did not change in All Hands
+    on Deck!).
     """
     candidates = _candidates(actions, heuristic, rng, budget.max_candidates)
     values: list[list[float | None]] = [[] for _ in candidates]
@@ -188,8 +188,9 @@ def _mean(xs: list[float]) -> float:
 
 
 def _paired_score(diffs: list[float], margin: float, z: float) -> float:
-    """How clearly a candidate beats the game's choice in the same worlds: its mean gain
-    once ``margin`` and ``z`` standard errors are taken off (0 or less: not clearly)."""
+    """How clearly a candidate beats the game's choice in the same worlds: 0 when its mean
+    gain is under ``margin``, else the mean gain less ``z`` standard errors (0 or less: not
+    clearly)."""
     k = len(diffs)
     if k < 2:
         return 0.0
