@@ -322,7 +322,8 @@ class Declaration:
       ``result_keys`` (None: every key; lists copied).
     - ``rules_markdown(options)``: ``/game rules`` for resolved options.
     - ``ai_action(state, seat, rng, level)``, ``evaluate(state, seat)``: the AI hooks of
-      engine/ai.py.
+      engine/ai.py; ``ai_world(state, seat, rng)``, optional: the worlds its search samples
+      (by default ``determinize``'s), for a game whose hidden cards are better guessed.
     """
 
     id: str
@@ -346,6 +347,7 @@ class Declaration:
     rules_markdown: Any
     ai_action: Any = None
     evaluate: Any = None
+    ai_world: Any = None
     find: Any = None
     play_takes_pair: bool = False
     result_keys: tuple[str, ...] | None = None
@@ -401,6 +403,8 @@ class GameRunner:
             self.ai_action = d.ai_action
         if d.evaluate is not None:
             self.evaluate = d.evaluate
+        if d.ai_world is not None:
+            self.ai_world = d.ai_world
         if d.dm_keys is not None:
             self.dm_keys = d.dm_keys
         self.apply = _applier(d)

@@ -42,6 +42,7 @@ from .cards import (
 from .common import bid_value, table_choices
 from .hands import cards_missing, suit_masks
 from .state import BID, DISCARD, OVER, TIE, State
+from .view import determinize
 
 _K = 1.3  # how much one missing card weighs in the potential
 
@@ -107,6 +108,29 @@ def evaluate(state: State, seat: int) -> float:
             w *= math.exp(state.scores[t] / 60.0)
         weights.append(w)
     return weights[seat] / sum(weights)
+
+
+#: worlds drawn per world the search plays (``ai_world``)
+WORLD_DRAWS = 3
+
+
+def ai_world(state: State, seat: int, rng: random.Random) -> State:
+    """A world for the search: of ``WORLD_DRAWS`` worlds ``determinize`` deals, the one where
+    the other captains' hands are closest to a winning crew.
+
+    Decision: a random re-deal gives the others incoherent hands (``determinize`` draws from
+    what the seat sees now, not from the cards it saw them win), so in the search they rarely
+    need the auction card and letting them have it looked free: hard kept passing where the
+    heuristic bid, and lost (docs/developing.md, "The AI ladder"). Real captains hold the
+    cards they bid for; the best of a few deals is a prior for that, from no hidden card.
+    """
+    best, best_score = None, -math.inf
+    for _ in range(WORLD_DRAWS):
+        world = determinize(state, seat, rng)
+        score = sum(potential(world.hands[t]) for t in range(world.n) if t != seat)
+        if score > best_score:
+            best, best_score = world, score
+    return best
 
 
 # -- the captain ------------------------------------------------------------------------------

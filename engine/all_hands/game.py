@@ -53,7 +53,7 @@ DECLARATION = Declaration(
     view=view, determinize=determinize, dump=SAVED.dump, load=SAVED.load, clone=clone,
     rules_markdown=lambda o: rules_page.rules_markdown(bool(o["longer"]),
                                                        int(o["round_limit"])),
-    ai_action=ai.ai_action, evaluate=ai.evaluate,
+    ai_action=ai.ai_action, evaluate=ai.evaluate, ai_world=ai.ai_world,
 )
 
 AllHandsOnDeck = GameRunner.named("AllHandsOnDeck", DECLARATION, __name__)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 import pytest
 
-from engine import GAMES
-from engine.ai import LEVELS, SearchBudget, choose, outcome_value
+from engine import GAMES, get_game
+from engine.ai import (
+    LEVELS,
+    SearchBudget,
+    _paired_score,
+    budget_for,
+    choose,
+    outcome_value,
+    untimed,
+)
 
 #: a small search with no time limit: its choice depends only on the state and the rng
 UNTIMED = SearchBudget(samples_per_action=3, rollout_depth=10, seconds=3600.0,
@@ -63,3 +72,29 @@ def test_unknown_level_is_refused() -> None:
 def test_outcome_value_shares_a_tie() -> None:
     assert outcome_value({"winners": [0, 2]}, 2) == 0.5
     assert outcome_value({"winners": [1]}, 0) == 0.0
+
+
+def test_the_bench_search_has_the_levels_counts_and_no_time_limit() -> None:
+    game = get_game("all-hands")
+    for level in ("normal", "hard"):
+        free = untimed(game, level)
+        assert free is not None and free.seconds == math.inf
+        assert free.samples_per_action == budget_for(game, level).samples_per_action
+    assert untimed(game, "easy") is None
+
+
+def test_an_untimed_search_chooses_the_same_move_again() -> None:
+    """What makes bench/bench_ai_ladder.py's figures reproducible."""
+    game = get_game("all-hands")
+    state = game.setup(2, {}, "ai-again")
+    seat = min(game.to_act(state))
+    budget = untimed(game, "normal")
+    assert choose(game, state, seat, random.Random(4), "normal", budget) == choose(
+        game, state, seat, random.Random(4), "normal", budget)
+
+
+def test_a_move_ahead_of_the_heuristic_by_noise_alone_is_not_taken() -> None:
+    noisy = [1.0, -1.0] * 10 + [1.0]  # mean gain 0.05, standard error about 0.22
+    assert _paired_score(noisy, 0.05, 1.5) <= 0
+    steady = [0.3] * 20 + [0.1]
+    assert _paired_score(steady, 0.05, 1.5) > 0
