@@ -79,7 +79,6 @@ CHANNELS = 100
 HOST = "1000"
 #: the caches the reliability issue names, printed on every line: (label, module, name)
 NAMED = [
-    ("INFO", "engine.sewer_pirats.rules", "INFO"),
     ("_ONCE", "engine.sewer_pirats.rules", "_ONCE"),
     ("_CACHE", "engine.sewer_pirats.rules", "_CACHE"),
     ("_FIGURE", "engine.sewer_pirats.rules", "_FIGURE_CACHE"),
