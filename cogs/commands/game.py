@@ -25,7 +25,7 @@ from discord.ext import commands
 
 import engine
 from cogs.commands.log import TableLogCommands
-from cogs.look import clock_texts, texts, undo_texts
+from cogs.look import clock_texts, texts
 from cogs.look.actions import busy_choices
 from cogs.look.errors import answer
 from cogs.look.guide import send_rules
@@ -382,8 +382,7 @@ class GameCog(TableLogCommands, commands.GroupCog, group_name="game",
         if (remind_minutes is None and limit_minutes is None and on_timeout is None
                 and forced_minutes is None and take_back is None and bank_minutes is None
                 and increment_minutes is None and away_allowed is None):
-            await answer(interaction, texts.TABLE_SETTINGS + "\n" + clock_texts.summary(s)
-                         + undo_texts.setting_line(s))
+            await answer(interaction, texts.TABLE_SETTINGS + "\n" + clock_texts.summary(s))
             return
         bank = None
         if bank_minutes is not None or increment_minutes is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cogs.look import texts
+from cogs.look import texts, undo_texts
 
 #: the **Turn clock** menu of the bank
 BANK_CHOICE = "Time bank {bank}, +{increment} a turn"
@@ -60,7 +60,8 @@ def choice(bank: int, increment: int) -> str:
 
 def summary(s: Any) -> str:
     """The turn clock in words (``Settings``): the flat limit's lines, or the bank's in
-    place of the limit when the table has one."""
+    place of the limit when the table has one, then away mode and taking back a move
+    without a vote, so the lobby, the clock panel and ``/game settings`` say all of it."""
     bank = s.bank_minutes
     lines = texts.settings_summary(s.remind_minutes, 0 if bank else s.limit_minutes,
                                    s.on_timeout, s.forced_minutes).split("\n")
@@ -70,7 +71,7 @@ def summary(s: Any) -> str:
                       BANK_OUT.format(outcome=texts.TIMEOUT_NAMES.get(s.on_timeout,
                                                                       s.on_timeout))]
     lines.append(AWAY_ALLOWED if getattr(s, "away_allowed", True) else AWAY_REFUSED)
-    return "\n".join(lines)
+    return "\n".join(lines) + undo_texts.setting_line(s)
 
 
 def changes(before: Any, after: Any) -> str:

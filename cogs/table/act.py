@@ -264,7 +264,7 @@ async def change_settings(interaction: discord.Interaction, table: Table,
     await announce(bot, after, texts.SETTINGS_SAVED.format(
         mention=interaction.user.mention, changes=undo_texts.setting_change(
             table.settings, s, clock_texts.changes(table.settings, s)),
-        summary=clock_texts.summary(s) + undo_texts.setting_line(s)),
+        summary=clock_texts.summary(s)),
         interaction=interaction if reply else None, lobby=True)
     return after
 
