@@ -84,9 +84,14 @@ def hash_move(h: Any, game: Any, state: Any, seat: int, legal: list, action: Act
                 h.update(repr(game.evaluate(state, seat)).encode())
 
 
-def play(game: Any, n: int, options: dict, seed: str, h: Any, ai: bool) -> int:
+def play(game: Any, n: int, options: dict, seed: str, h: Any, ai: bool, *,
+         labels: bool | None = None, worlds: bool = True, never: str | None = None) -> int:
     """One game into ``h``, random or by the heuristic AI. Returns its moves (0 when the
-    options refuse this player count: a Seafarers scenario for 4 players only)."""
+    options refuse this player count: a Seafarers scenario for 4 players only).
+    ``labels``: hash the moves' labels (None: as ``--moves-only`` says); ``worlds``: hash a
+    world ``determinize`` deals at each move; ``never``: a kind of move random play never
+    chooses (hash_seafarers.py's "no-offers")."""
+    labels = LABELS if labels is None else labels
     try:
         state = game.setup(n, options, seed)
     except ValueError as refused:
@@ -101,10 +106,10 @@ def play(game: Any, n: int, options: dict, seed: str, h: Any, ai: bool) -> int:
             action = game.ai_action(state, seat, rng) or rng.choice(legal)
         else:
             seat = rng.choice(sorted(game.to_act(state)))
-            legal = game.legal_actions(state, seat)
+            legal = [a for a in game.legal_actions(state, seat) if a.kind != never]
             action = rng.choice(legal)
-        hash_move(h, game, state, seat, legal, action, steps, LABELS,
-                  world_seed=f"{seed}/{steps}")
+        hash_move(h, game, state, seat, legal, action, steps, labels,
+                  world_seed=f"{seed}/{steps}" if worlds else None)
         steps += 1
     h.update(canonical([game.result(state), game.dump(state)]).encode())
     return steps

@@ -20,7 +20,6 @@ that a fast path for the moves legal_actions listed cannot hide a change in the 
 from __future__ import annotations
 
 import hashlib
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hash_games import canonical, hash_move  # noqa: E402
+import hash_games  # noqa: E402
 
 from engine import get_game  # noqa: E402
 from engine.seafarers.scenario_rules import SCENARIOS  # noqa: E402
@@ -40,24 +39,9 @@ LABELS = True
 
 def play(scenario: str, n: int, seed: str, h: Any, mode: str) -> int:
     """One game into ``h``; ``mode``: "random", "no-offers" or "ai". Returns its moves."""
-    state = GAME.setup(n, {"scenario": scenario}, seed)
-    rng = random.Random(seed)
-    steps = 0
-    while GAME.result(state) is None:
-        if mode == "ai":
-            seat = min(GAME.to_act(state))
-            legal = GAME.legal_actions(state, seat)
-            action = GAME.ai_action(state, seat, rng)
-        else:
-            seat = rng.choice(sorted(GAME.to_act(state)))
-            legal = GAME.legal_actions(state, seat)
-            if mode == "no-offers":
-                legal = [a for a in legal if a.kind != "offer"]
-            action = rng.choice(legal)
-        hash_move(h, GAME, state, seat, legal, action, steps, LABELS)
-        steps += 1
-    h.update(canonical([GAME.result(state), GAME.dump(state)]).encode())
-    return steps
+    return hash_games.play(GAME, n, {"scenario": scenario}, seed, h, mode == "ai",
+                           labels=LABELS, worlds=False,
+                           never="offer" if mode == "no-offers" else None)
 
 
 def main() -> None:
