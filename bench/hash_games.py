@@ -115,14 +115,20 @@ def play(game: Any, n: int, options: dict, seed: str, h: Any, ai: bool, *,
     return steps
 
 
+def arguments(default_games: int) -> tuple[bool, int, set[str]]:
+    """The command line, ``[--moves-only] [games] [id ...]``: whether labels are hashed,
+    the games per count, and the ids asked for (none: all)."""
+    args = sys.argv[1:]
+    labels = not (args and args[0] == "--moves-only")
+    if not labels:
+        args.pop(0)
+    games = int(args.pop(0)) if args and args[0].isdigit() else default_games
+    return labels, games, set(args)
+
+
 def main() -> None:
     global LABELS
-    args = sys.argv[1:]
-    if args and args[0] == "--moves-only":
-        LABELS = False
-        args.pop(0)
-    games = int(args.pop(0)) if args and args[0].isdigit() else 5
-    only = set(args)
+    LABELS, games, only = arguments(5)
     total = hashlib.sha256()
     for gid, module in sorted(_PACKAGES.items()):
         if only and gid not in only:

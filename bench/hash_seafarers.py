@@ -46,12 +46,7 @@ def play(scenario: str, n: int, seed: str, h: Any, mode: str) -> int:
 
 def main() -> None:
     global LABELS
-    args = sys.argv[1:]
-    if args and args[0] == "--moves-only":
-        LABELS = False
-        args.pop(0)
-    games = int(args.pop(0)) if args and args[0].isdigit() else 3
-    only = set(args)
+    LABELS, games, only = hash_games.arguments(3)
     total = hashlib.sha256()
     for sid, rules in SCENARIOS.items():
         if only and sid not in only:
