@@ -75,7 +75,8 @@ def summary(s: Any) -> str:
 
 
 def changes(before: Any, after: Any) -> str:
-    """What a change of the clock changed, the bank's words added to ``texts``'s."""
+    """What a change of the clock changed: ``texts``'s words, then the bank's, away
+    mode's and taking back without a vote's."""
     out = [] if _same(before, after) else [texts.settings_changes(before, after)]
     if before.bank_minutes != after.bank_minutes:
         out.append(BANK_CHANGED.format(before=_bank(before.bank_minutes),
@@ -86,6 +87,9 @@ def changes(before: Any, after: Any) -> str:
     if before.away_allowed != after.away_allowed:
         out.append(AWAY_CHANGED.format(before=ALLOWED if before.away_allowed else REFUSED,
                                        after=ALLOWED if after.away_allowed else REFUSED))
+    take_back = undo_texts.setting_change(before, after)
+    if take_back is not None:
+        out.append(take_back)
     return "; ".join(out) or texts.settings_changes(before, after)
 
 

@@ -29,14 +29,8 @@ def setting_line(settings: Any) -> str:
     return SETTING_ON if getattr(settings, "take_back", True) else SETTING_OFF
 
 
-def setting_change(before: Any, after: Any, changes: str) -> str:
-    """``changes`` (the turn clock's, in words), with the option's change when it changed;
-    the option's alone when the clock stayed as it was."""
+def setting_change(before: Any, after: Any) -> str | None:
+    """The option's change in words, or None when it stayed as it was."""
     was, now = getattr(before, "take_back", True), getattr(after, "take_back", True)
-    if was == now:
-        return changes
-    mine = CHANGE.format(before=ON if was else OFF, after=ON if now else OFF)
-    clock = ("remind_minutes", "limit_minutes", "on_timeout", "forced_minutes",
-             "bank_minutes", "increment_minutes", "away_allowed")
-    same = all(getattr(before, k, None) == getattr(after, k, None) for k in clock)
-    return mine if same else f"{changes}; {mine}"
+    return None if was == now else CHANGE.format(before=ON if was else OFF,
+                                                 after=ON if now else OFF)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs.look import clock_texts, texts, turn_texts, undo_texts
+from cogs.look import clock_texts, texts, turn_texts
 from cogs.look.actions import label
 from cogs.look.messages import mention, pings
 from cogs.look.seats import at_table, bot_of, typed_seat
@@ -262,8 +262,7 @@ async def change_settings(interaction: discord.Interaction, table: Table,
         raise IllegalAction(str(err)) from None
     s = after.settings
     await announce(bot, after, texts.SETTINGS_SAVED.format(
-        mention=interaction.user.mention, changes=undo_texts.setting_change(
-            table.settings, s, clock_texts.changes(table.settings, s)),
+        mention=interaction.user.mention, changes=clock_texts.changes(table.settings, s),
         summary=clock_texts.summary(s)),
         interaction=interaction if reply else None, lobby=True)
     return after
