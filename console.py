@@ -46,7 +46,8 @@ from data.tables import TableService
 from engine import GAMES
 from engine.core import Action, Event, IllegalAction, fill_names
 from engine.guide import guide_text
-from engine.table import AI_LEVELS, PLAYING, Seat, Settings, Table
+from engine.table import AI_LEVELS, PLAYING, Seat, Table
+from engine.turn_clock import Settings
 from plain_text import say
 from settings import env_file_path, settings
 from web.background import Background

@@ -30,7 +30,8 @@ from data.moves import Moves, Stale
 from data.outcomes import Outcome, public_view
 from data.rows import Conflict, DamagedTable
 from engine.core import Action
-from engine.table import STAND_IN_LEVEL, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, Table
+from engine.table import STAND_IN_LEVEL, Table
+from engine.turn_clock import TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT
 
 #: the service's log, where the turn clock's lines have always been
 log = logging.getLogger("data.tables")

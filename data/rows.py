@@ -23,7 +23,8 @@ from typing import Any
 import engine
 from data.db import Row
 from engine.core import Action, IllegalAction
-from engine.table import LOBBY, PLAYING, Clock, Seat, Settings, Table
+from engine.table import LOBBY, PLAYING, Seat, Table
+from engine.turn_clock import Clock, Settings
 
 #: the statuses of a live table: one per channel or thread
 LIVE_STATUSES = (LOBBY, PLAYING)

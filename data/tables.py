@@ -39,7 +39,8 @@ from data.outcomes import (
 from data.store import QUICK_WAIT, DamagedTable, Store
 from engine.bank import settle
 from engine.core import IllegalAction
-from engine.table import FINISHED, NOTIFY_MODES, PLAYING, Settings, Table
+from engine.table import FINISHED, NOTIFY_MODES, PLAYING, Table
+from engine.turn_clock import Settings
 
 __all__ = ["CLAIM_LEASE", "OUT_OF_DATE", "ClockEvent", "Outcome", "OutOfDate", "Shards",
            "TableService", "clock_event", "menu_current", "owed_part", "private_part",

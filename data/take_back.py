@@ -19,7 +19,8 @@ from data.db import Row
 from data.rows import Conflict, LogEntry, log_entry, rebuild
 from engine import bank
 from engine.core import Action, IllegalAction
-from engine.table import PLAYING, Clock, Table
+from engine.table import PLAYING, Table
+from engine.turn_clock import Clock
 
 #: the store's log: one name for the operator, whichever of the store's modules writes
 log = logging.getLogger("data.store")

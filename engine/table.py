@@ -26,13 +26,6 @@ from engine.core import (
     resolve_options,
     rng,
 )
-
-# the turn clock's settings and state, named here too for the table's callers
-from engine.turn_clock import FORCED_MAX_MINUTES as FORCED_MAX_MINUTES
-from engine.turn_clock import TIMEOUT_AI_MOVE as TIMEOUT_AI_MOVE
-from engine.turn_clock import TIMEOUT_AI_SEAT as TIMEOUT_AI_SEAT
-from engine.turn_clock import TIMEOUT_OUTCOMES as TIMEOUT_OUTCOMES
-from engine.turn_clock import TIMEOUT_REMIND as TIMEOUT_REMIND
 from engine.turn_clock import Clock, Settings
 
 LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"

@@ -27,7 +27,8 @@ import render
 from data.replay import last_moves, moment, reveals, said_to
 from data.rows import LogEntry
 from engine.core import Event, fill_names
-from engine.table import FINISHED, LOBBY, PLAYING, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, Table
+from engine.table import FINISHED, LOBBY, PLAYING, Table
+from engine.turn_clock import TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT
 
 #: moves listed under "Last moves"
 LAST_MOVES = 8

@@ -35,16 +35,8 @@ from cogs.table.play import show_panel
 from data.watch import revoke_player
 from engine.bank import BANK_MAX_MINUTES, INCREMENT_MAX_MINUTES
 from engine.core import IllegalAction, Option, resolve_options
-from engine.table import (
-    AI_LEVELS,
-    FORCED_MAX_MINUTES,
-    HAND_OVER,
-    LOBBY,
-    NOTIFY_MODES,
-    PLAYING,
-    STATUSES,
-    TIMEOUT_OUTCOMES,
-)
+from engine.table import AI_LEVELS, HAND_OVER, LOBBY, NOTIFY_MODES, PLAYING, STATUSES
+from engine.turn_clock import FORCED_MAX_MINUTES, TIMEOUT_OUTCOMES
 
 if TYPE_CHECKING:
     from cogs.base.bot import ParleyBot

@@ -31,7 +31,8 @@ from cogs.look.errors import guarded
 from cogs.look.seats import at_table, bot_of
 from cogs.table import act
 from engine.core import IllegalAction
-from engine.table import LOBBY, PLAYING, TIMEOUT_OUTCOMES, Table
+from engine.table import LOBBY, PLAYING, Table
+from engine.turn_clock import TIMEOUT_OUTCOMES
 
 #: the values each menu offers, in minutes (0: off): the usual ones for a game played over
 #: hours or days; ``/game settings`` takes any number of minutes

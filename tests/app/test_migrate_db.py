@@ -17,7 +17,8 @@ import engine
 from data.migrate_db import check_copy
 from data.store import DamagedTable, Store
 from data.tables import TableService
-from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING, TIMEOUT_AI_MOVE
+from engine.table import ABANDONED, FINISHED, LOBBY, PLAYING
+from engine.turn_clock import TIMEOUT_AI_MOVE
 from tests import pg
 from tests.data.raw import raw
 

@@ -9,7 +9,7 @@ import pytest
 from data.away import DAY, OverQuota, away_until, come_back, days_left, go_away
 from data.store import Store
 from data.tables import TableService
-from engine.table import TIMEOUT_REMIND
+from engine.turn_clock import TIMEOUT_REMIND
 from tests.data.helpers import T0, open_table, turn
 
 HOUR = 3600.0

@@ -7,7 +7,8 @@ import pytest
 import engine
 from data.tables import TableService, clock_event
 from engine.core import Action, IllegalAction
-from engine.table import PLAYING, TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
+from engine.table import PLAYING
+from engine.turn_clock import TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
 from tests.data.helpers import LAY, T0, canon, dump, open_table, pick, turn
 
 MIN = 60.0

@@ -24,7 +24,7 @@ import pytest
 from data.away import go_away
 from data.store import Store
 from data.tables import Shards, TableService, shard_of
-from engine.table import TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
+from engine.turn_clock import TIMEOUT_AI_MOVE, TIMEOUT_AI_SEAT, TIMEOUT_REMIND
 from tests.data.helpers import T0, open_table
 
 ROOT = Path(__file__).resolve().parents[2]

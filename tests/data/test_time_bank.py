@@ -12,7 +12,8 @@ import pytest
 from data.store import Store
 from data.tables import TableService
 from engine.core import IllegalAction
-from engine.table import TIMEOUT_AI_MOVE, TIMEOUT_REMIND, Settings, Table
+from engine.table import Table
+from engine.turn_clock import TIMEOUT_AI_MOVE, TIMEOUT_REMIND, Settings
 from tests.data.helpers import T0, open_table, turn
 
 HOUR = 3600.0

@@ -15,11 +15,10 @@ from engine.table import (
     NOTIFY_REMINDERS,
     NOTIFY_TURNS,
     PLAYING,
-    Clock,
     Seat,
-    Settings,
     Table,
 )
+from engine.turn_clock import Clock, Settings
 from tests.fixtures.cutlass import GAME as CUTLASS
 
 GAME = get_game("all-hands")
