@@ -38,6 +38,11 @@ SCHEMA_TABLES: dict[str, tuple[str, str]] = {
                         "player"),
     "held_notices": ("player, table_key, held_at", "player, table_key"),
     "away_periods": ("player, since, ends, note", "player, since"),
+    "game_lengths": ("table_key, game_id, players, clock, started_at, finished_at",
+                     "table_key"),
+    "turn_times": ("player, guild, at, table_key, seconds", "player, guild, at, table_key"),
+    "game_records": ("player, guild, table_key, finished, closed_at",
+                     "player, guild, table_key"),
 }
 #: ``live_seats`` (migration 7) is not copied: the database's triggers on ``tables`` fill it
 #: as the tables' rows are inserted.

@@ -26,6 +26,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
+from data import records
 from data.db import Backend, Conn, Row, StoreBusy
 from data.forgetting import forget_closing
 from data.rows import (
@@ -197,7 +198,7 @@ class Core:
     async def save(self, db: Conn, table: Table, expected_version: int, now: float) -> None:
         """Save ``table`` where its version is still ``expected_version`` (Conflict if not).
         The save that closes a table forgets there whoever asked to be forgotten while it
-        was live (data/forgetting.py)."""
+        was live (data/forgetting.py), then keeps its record (data/records.py)."""
         if table.status in (FINISHED, ABANDONED):
             table.host, _ = await forget_closing(db, table.key or 0, table.status,
                                                  table.seats, table.host)
@@ -214,6 +215,8 @@ class Core:
         if changed != 1:
             found = await db.scalar("SELECT version FROM tables WHERE key = ?", (table.key,))
             raise Conflict(table.key or 0, expected_version, found)
+        if table.status in (FINISHED, ABANDONED):
+            await records.note_closing(db, table, now)
         await self._backend.changed(db, table.key or 0)  # the web's live pages (PostgreSQL)
 
     # -- the action log's rows -----------------------------------------------------------

@@ -24,6 +24,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from data import records
 from data.db import Conn, Row
 from data.rows import LIVE_STATUSES, dumps, seats_of
 from engine.table import FINISHED, Seat, Table
@@ -103,6 +104,7 @@ async def forget(db: Conn, player: str, placeholder: str | None, at: float,
     await db.execute("DELETE FROM person_settings WHERE player = ?", (player,))
     await db.execute("DELETE FROM held_notices WHERE player = ?", (player,))
     await db.execute("DELETE FROM away_periods WHERE player = ?", (player,))
+    await records.forget(db, player)  # times to move, games finished (data/records.py)
     closed = live = 0
     for row in rows:
         seated = await _forget_at_row(db, row, player, placeholder)
@@ -155,6 +157,7 @@ async def _forgotten_at(db: Conn, key: int, status: str, player: str,
                      (key, f"hand:{player}"))
     await db.execute("DELETE FROM flags WHERE table_key = ? AND name LIKE ?",
                      (key, f"%:{player}"))
+    await records.forget(db, player, key)
     if status != FINISHED or not seats:
         return
     rated = await db.fetch("SELECT 1 FROM closed_tables WHERE table_key = ? "

@@ -23,6 +23,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from data.migration_9 import POSTGRESQL_9, SQLITE_9
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -528,6 +530,12 @@ MIGRATIONS: list[Migration] = [
     Migration(
         sqlite=_SQLITE_8,
         postgresql=_POSTGRESQL_8,
+    ),
+    # 9: a table's record (issue 24): finished games' lengths for the lobby, and each
+    # person's time to move and games finished per server for /stats profile.
+    Migration(
+        sqlite=SQLITE_9,
+        postgresql=POSTGRESQL_9,
     ),
 ]
 

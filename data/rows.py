@@ -141,6 +141,7 @@ def row_head(row: Row) -> Table:
             title=row["title"],
             key=row["key"],
             seat_moves=[int(n) for n in meta.get("seat_moves", [])],
+            started=meta.get("started"),
         )
     except Exception as exc:  # noqa: BLE001 - whatever broke, the row is damaged
         raise damaged(row, "seats and settings", exc) from None

@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from data import archive, backup, forgetting, posts, ratings, take_back
+from data import archive, backup, forgetting, posts, ratings, records, take_back
 from data.backup import SCHEMA_TABLES
 from data.core import Core
 from data.db import Backend, Conn, Row, StoreBusy, describe, is_postgresql
@@ -374,6 +374,7 @@ class Store(Core):
             shown = public_view(table) if views or owes else None
             before = table.version
             game = engine.get_game(table.game_id)
+            timed = records.timed(table, seat, now)  # before the move moves the clock on
             applied, events = table.apply_steps(game, seat, steps, now, finish)
             changed = changed_seats(private, private_views(table)) if views or owes else set()
             await self.save(db, table, before, now)
@@ -382,6 +383,7 @@ class Store(Core):
                 "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ? FROM actions WHERE table_key = ?",
                 [(key, seat, dumps(a.to_dict()), float(now), key) for a in applied],
             )
+            await records.note_move(db, key, timed, now)
             if owes:
                 await self._owe(db, table, owed_part(shown, table, events, changed), now)
         return Outcome(table, events, changed, table.status == FINISHED, shown, applied)

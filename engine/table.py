@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine import away, bank
+from engine import away, bank, pace
 from engine.ai import LEVELS as AI_LEVELS
 from engine.ai import clone
 from engine.core import (
@@ -107,6 +107,7 @@ class Table:
     title: str = ""
     key: int | None = None  # the store's row key, set when saved
     seat_moves: list[int] = field(default_factory=list)  # moves applied per seat
+    started: float | None = None  # when the game was dealt (epoch s); None before
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -259,6 +260,7 @@ class Table:
         self.state = game.setup(n, self.options, self.seed)
         self.seat_moves = [0] * n
         self.status = PLAYING
+        self.started = now
         self.version += 1
         self._touch_clock(game, now, None)
 
@@ -351,8 +353,12 @@ class Table:
             c, s = self.clock, self.settings
             banks = bank.settle(c.banks, s.bank_minutes * 60, s.increment_minutes * 60,
                                 c.waiting_for, c.turn_started, now, moved, self._paused(now))
+            kept = away.kept(c.away, now)
+            since = pace.carried(c.since, c.waiting_for, waiting, moved, now, c.away, kept)
             self.clock = Clock(now if waiting else None, None, waiting, banks=banks,
-                               away=away.kept(c.away, now))
+                               away=kept, since=since)
+        elif moved is not None:
+            self.clock.since.pop(moved, None)  # its turn's first move is made
         self.clock.forced = self._forced(game, waiting, forced, now, moved)
 
     def _forced(self, game: Game, waiting: Sequence[int], was: Mapping[int, float],
@@ -465,6 +471,14 @@ class Table:
             return None
         return c.turn_started + s.limit_minutes * 60 + min(paused.get(i, 0.0) for i in people)
 
+    def turn_time(self, seat: int, now: float) -> float | None:
+        """The seconds ``seat`` has taken to its first move of its turn, if it moved at
+        ``now`` (``engine/pace.py``): None when that move would not be its turn's first."""
+        c = self.clock
+        if self.status != PLAYING:
+            return None
+        return pace.first_move(c.since, c.waiting_for, c.away, seat, now)
+
     def bank_left(self, seat: int, now: float) -> float | None:
         """The seconds left in ``seat``'s time bank at ``now``; None without a bank."""
         c, start = self.clock, self.settings.bank_minutes * 60
@@ -517,4 +531,5 @@ class Table:
             "settings": self.settings.to_dict(),
             "clock": self.clock.to_dict(),
             "seat_moves": list(self.seat_moves),
+            "started": self.started,
         }

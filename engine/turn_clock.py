@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine import away, bank
+from engine import away, bank, pace
 from engine.core import JSON
 
 # What happens when a seat runs out its time limit.
@@ -115,6 +115,9 @@ class Clock:
     banks: dict[int, float] = field(default_factory=dict)
     #: each away seat's period, [since, until] (``engine/away.py``)
     away: dict[int, tuple[float, float]] = field(default_factory=dict)
+    #: when each waiting seat's own turn began, while it has not moved in it
+    #: (``engine/pace.py``: how long a person takes to move)
+    since: dict[int, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -125,14 +128,17 @@ class Clock:
             "forced": [[seat, since] for seat, since in sorted(self.forced.items())],
             "banks": bank.to_pairs(self.banks),
             "away": away.to_rows(self.away),
+            "since": pace.to_pairs(self.since),
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, JSON] | None) -> Clock:
         """The clock as ``to_dict`` wrote it; one saved before ``forced``, ``banks`` or
-        ``away`` existed has none."""
+        ``away`` existed has none; one saved before ``since`` has each waiting seat's turn
+        begin with the clock's."""
         d = d or {}
         forced = {int(seat): float(since) for seat, since in d.get("forced") or []}
-        return cls(d.get("turn_started"), d.get("last_reminded"),
-                   list(d.get("waiting_for") or []), forced, bank.from_pairs(d.get("banks")),
-                   away.from_rows(d.get("away")))
+        waiting = list(d.get("waiting_for") or [])
+        return cls(d.get("turn_started"), d.get("last_reminded"), waiting, forced,
+                   bank.from_pairs(d.get("banks")), away.from_rows(d.get("away")),
+                   pace.from_pairs(d.get("since"), waiting, d.get("turn_started")))
