@@ -5,12 +5,14 @@ turn began (``Clock.since``); its first move of the turn is then timed.
 Decisions:
 
 - **A seat's turn** begins when the game starts waiting for it, and is timed to its first
-  move while waited for. Further moves of the same turn (a build, then another, then "end
-  turn") are not timed again: they are one decision taken at one sitting. Unlike the
-  clock's turn (``Table._touch_clock``: while the set of seats waited for does not change),
-  a seat's turn does not begin again when another seat moves, so in a sealed round (every
-  seat at once) the last to choose is timed from the round's start, not from the choice
-  before theirs.
+  move while waited for. Further moves that leave the seats waited for as they were (pick
+  a card, then lay it; a build, then another) are the same turn and not timed again: one
+  sitting. A move of the seat that changes who is waited for ends its turn, and when the
+  game still waits for it a new one begins (the end of a round everyone plays at once), as
+  the time bank counts turns (engine/bank.py). Unlike the clock's turn
+  (``Table._touch_clock``), a seat's turn does not begin again when another seat moves, so
+  in a sealed round the last to choose is timed from the round's start, not from the
+  choice before theirs.
 - **Away is not slowness**: the part of a turn the seat's clock was paused for away mode
   (engine/away.py) is taken off. A table that refuses away mode keeps its clock running,
   and so the time counts there. When a period away ends within a turn that goes on, its
@@ -42,15 +44,14 @@ def carried(since: Mapping[int, float], was: Iterable[int], waiting: Iterable[in
             moved: int | None, now: float, periods: Mapping[int, tuple[float, float]],
             kept: Mapping[int, tuple[float, float]]) -> dict[int, float]:
     """The turns' starts after a change at ``now``: a seat newly waited for begins its turn
-    now; one still waited for that has not moved keeps its start (moved on by any period
-    away that the clock forgets now: in ``periods``, not in ``kept``); ``moved``, and a seat
-    that moved earlier in its turn, has no start until its next turn."""
+    now, and so does ``moved``, whose move ended its turn; one still waited for that has not
+    moved keeps its start (moved on by any period away that the clock forgets now: in
+    ``periods``, not in ``kept``); a seat that moved earlier in its turn has none until its
+    next turn."""
     before = set(was)
     out: dict[int, float] = {}
     for seat in waiting:
-        if seat == moved:
-            continue
-        if seat not in before:
+        if seat not in before or seat == moved:
             out[seat] = now
         elif seat in since:
             start = since[seat]
