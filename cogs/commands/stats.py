@@ -1,5 +1,6 @@
 """``/stats``: the server's ratings (issue 15): ``leaderboard``, ``profile`` and
-``forget-me``.
+``forget-me``. A profile ends with the person's time to move and games finished on the
+server (issue 24, data/reliability.py).
 
 Thin on purpose: each command reads the store (``Store.ratings``, ``Store.last_game``) or
 makes one change (``Store.forget_player``) and answers privately, like ``/game list`` and
@@ -22,10 +23,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from cogs.look import texts
+from cogs.look import record_texts, texts
 from cogs.look.actions import busy_choices
 from cogs.look.custom_ids import forget_button, sent
 from data.ratings import SURE, ai_name, is_ai
+from data.reliability import reliability
 from data.store import LastGame, PlayerRating
 from engine.core import IllegalAction
 
@@ -151,12 +153,17 @@ class StatsCog(commands.GroupCog, group_name="stats",
         person = player or interaction.user
         pid = str(person.id)
         rows = await self.bot.store.ratings(guild, player=pid)
+        record = await reliability(self.bot.store, pid, guild)
         if not rows:
-            await send_private(interaction, texts.NO_PROFILE.format(who=person.mention))
+            lines = [texts.NO_PROFILE.format(who=person.mention)]
+            if record.turns or record.games:
+                lines += record_texts.profile_lines(record)
+            await send_private(interaction, "\n".join(lines))
             return
         boards = {r.game_id: await self.bot.store.ratings(guild, r.game_id) for r in rows}
         last = await self.bot.store.last_game(guild, pid)
-        await send_private(interaction, profile_text(person.mention, rows, boards, last))
+        text = profile_text(person.mention, rows, boards, last)
+        await send_private(interaction, "\n".join([text, *record_texts.profile_lines(record)]))
 
     @app_commands.command(name="forget-me",
                           description="Remove your ratings and profile; closed games keep only "

@@ -19,10 +19,12 @@ import discord
 
 import render
 from cogs.base.config import Config
-from cogs.look import clock_texts, texts, turn_texts
+from cogs.look import clock_texts, record_texts, texts, turn_texts
 from cogs.look.adapters import adapter
 from cogs.look.custom_ids import LOBBY_KINDS, log_button, sent, table_button
 from cogs.look.texts import fill
+from data.lengths import Lengths
+from data.reliability import Reliability
 from engine.core import Event
 from engine.table import FINISHED, LOBBY, PLAYING, Table
 from web.links import public_token, seat_token
@@ -266,12 +268,16 @@ def with_web_link(view: discord.ui.View | None, web: str | None) -> discord.ui.V
 # -- the lobby ------------------------------------------------------------------------------
 
 
-def lobby_embed(table: Table) -> discord.Embed:
+def lobby_embed(table: Table, expected: Lengths | None = None,
+                records: Mapping[str, Reliability] | None = None) -> discord.Embed:
     """The lobby message: the seats, the options in words, the turn clock, how to play on;
-    its title follows the status (issue 14: a lobby that runs itself)."""
+    its title follows the status (issue 14: a lobby that runs itself). While the lobby is
+    open, ``expected`` says how long such games usually take and ``records`` each person's
+    time to move and games finished (issue 24; the publisher reads them)."""
     game = table.game
+    beside = record_texts.seat_records(table, records or {})
     lines = [f"{i + 1}. {mention(table, i)}" + (turn_texts.LOBBY_HOST if s.player == table.host else "")
-             for i, s in enumerate(table.seats)]
+             + beside[i] for i, s in enumerate(table.seats)]
     state = {LOBBY: turn_texts.LOBBY_OPEN, PLAYING: turn_texts.LOBBY_PLAYING}.get(
         table.status, turn_texts.LOBBY_CLOSED)
     embed = discord.Embed(title=turn_texts.LOBBY_TITLE.format(title=game.title, state=state),
@@ -284,6 +290,8 @@ def lobby_embed(table: Table) -> discord.Embed:
                       for k, v in sorted(shown.items())) or turn_texts.STANDARD_GAME
     s = table.settings
     clock = clock_texts.summary(s) + (f"\n{banks_line(table)}" if s.bank_minutes else "")
+    if expected is not None:
+        clock += "\n" + record_texts.expected_line(expected, len(table.seats))
     embed.description = (
         turn_texts.LOBBY_CAPTAINS.format(seated=len(table.seats), most=game.max_players,
                                          least=game.min_players, lines="\n".join(lines))

@@ -384,7 +384,8 @@ NO_RATINGS_OF = "Nobody has finished a rated game of {title} on this server yet.
 NO_PROFILE = "{who} has no rated game on this server yet."
 FORGET_ASK = (
     "**Forget me** removes, on every server where Parley keeps them:\n"
-    "- your ratings and profile (games, wins, rating changes);\n"
+    "- your ratings and profile (games, wins, rating changes, times to move, games "
+    "finished);\n"
     "- your name and Discord id at closed tables (finished or abandoned): each seat you "
     "held keeps only a placeholder name, such as \"Former player 2\", and the games "
     "themselves stay for the others;\n"

@@ -59,10 +59,12 @@ from cogs.look.messages import (
 from cogs.look.panel import dm_components
 from cogs.look.since import digests
 from cogs.table.telling import EDIT, NEW, hand_dm, hold_turns, tellings, unpinged
+from data.lengths import Lengths, expected_length
 from data.ratings import RatingChange, change_lines, rate_finished
+from data.reliability import Reliability, reliabilities
 from data.tables import ClockEvent, Outcome, public_view
 from engine.core import Event
-from engine.table import FINISHED, PLAYING, Table
+from engine.table import FINISHED, LOBBY, PLAYING, Table
 
 if TYPE_CHECKING:
     from cogs.base.bot import ParleyBot
@@ -356,9 +358,23 @@ def _needs_new_post(table: Table, before: Mapping[str, Any], after: Mapping[str,
 # -- the lobby ------------------------------------------------------------------------------
 
 
+async def lobby_record(bot: ParleyBot, table: Table
+                       ) -> tuple[Lengths | None, dict[str, Reliability]]:
+    """What an open lobby shows of the record (issue 24): how long such games usually last
+    (data/lengths.py) and each seated person's time to move and games finished on this
+    server (data/reliability.py); nothing once the game is dealt."""
+    if table.status != LOBBY:
+        return None, {}
+    expected = await expected_length(bot.store, table.game_id, len(table.seats),
+                                     table.settings)
+    if not table.guild:
+        return expected, {}
+    return expected, await reliabilities(bot.store, table.people(), table.guild)
+
+
 async def post_lobby(bot: ParleyBot, table: Table, content: str = "") -> discord.Message:
     """Post the lobby message anew (a new table, or ``/game status`` before the deal)."""
-    embed = lobby_embed(table)
+    embed = lobby_embed(table, *await lobby_record(bot, table))
     channel = channel_of(bot, table)
     msg = await channel.send(content or None, embed=embed, view=lobby_components(table),
                              allowed_mentions=pings(table, range(len(table.seats))))
@@ -371,7 +387,7 @@ async def refresh_lobby(bot: ParleyBot, table: Table) -> None:
     ref = await bot.store.get_message(table.key, LOBBY_MESSAGE)
     if ref is None:
         return
-    embed = lobby_embed(table)
+    embed = lobby_embed(table, *await lobby_record(bot, table))
     msg = channel_of(bot, table).get_partial_message(int(ref[1]))
     try:
         await msg.edit(embed=embed, view=lobby_components(table))

@@ -287,7 +287,7 @@ def test_the_plugins_are_the_one_list_of_the_engines_games() -> None:
 #: the homes of the player-facing sentences of cogs/: the platform's words, the turn's words
 #: (messages, panels, notices) and the games'
 TEXTS = ("look.texts", "look.turn_texts", "look.game_texts", "look.me_texts",
-         "look.undo_texts", "look.clock_texts")
+         "look.undo_texts", "look.clock_texts", "look.record_texts")
 #: modules whose words are for the operator, never a player, each with why: they are read in
 #: the bot's log, beside its other log lines
 OPERATOR_WORDS = {
