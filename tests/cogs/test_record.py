@@ -114,3 +114,20 @@ async def test_a_profile_without_turns_or_games_shows_no_reliability(hr: Harness
     r = await hr.slash(anne, "stats profile", player=dave)
     assert f"{dave.mention} has no rated game on this server yet." in r.text
     assert "Reliability" not in r.text
+
+
+async def test_forget_me_removes_the_reliability_from_the_profile_and_the_lobby(
+        hr: Harness) -> None:
+    anne, bob = hr.user("anne"), hr.user("bob")
+    for n in range(3):
+        await played(hr, n, [anne, bob], [HOUR, 3 * HOUR], T0 + n * 86400)
+    ask = await hr.slash(bob, "stats forget-me")
+    await hr.click(bob, ask.message, "Forget me")
+
+    r = await hr.slash(anne, "stats profile", player=bob)
+    assert "has no rated game" in r.text and "Reliability" not in r.text
+    await hr.slash(bob, "game new", game="cutlass")
+    lobby = hr.posts()[-1]
+    await hr.slash(anne, "game join")
+    assert f"1. {bob.mention} (host)\n" in lobby.text, lobby.text
+    assert f"2. {anne.mention} · moves in ~1 h, finished 3/3" in lobby.text
