@@ -7,8 +7,9 @@ seats they held, or that an AI took over from them, keep only a placeholder as a
 (``{n}``: the seat's number), a table they hosted keeps no host, and the bot's remembered DM
 to them and their once-only notices go. Their preferences for every table (``/me
 settings``, data/people.py) go too, and so do their times to move and games finished
-(data/records.py): everywhere at once, and at a live table again when it closes. The action log names seats by number and the game
-states hold no names, so both stay as they are (the log is append-only).
+(data/records.py): everywhere at once, and at a live table again when it closes. The
+action log names seats by number and the game states hold no names, so both stay as they
+are (the log is append-only).
 
 A person who asks to be forgotten while still seated at a live table is remembered in
 ``forget_requests`` until every such table has closed: the save that closes a table (a last
