@@ -100,7 +100,7 @@ def test_sealed_bids_and_discards_name_nobody() -> None:
     """Pirate Tricks' rows are bid on by every player at once ("all players then
     simultaneously hold out their hands"), and every player ditches two cards together."""
     game = GAMES["pirate-tricks"]
-    for _, waiting, state in _random_game("pirate-tricks", 4, {}, "sealed", 400):
+    for _, _, state in _random_game("pirate-tricks", 4, {}, "sealed", 400):
         if state.phase in ("bid", "ditch", "reveal"):
             assert next_up(game, state) is None
 
@@ -129,7 +129,6 @@ def test_the_last_card_of_a_trick_names_nobody() -> None:
 
 def test_seafarers_founding_goes_in_snake_order_then_the_first_player_rolls() -> None:
     """"1..N, then again N..1": with three players 0 1 2 2 1 0, then seat 0's first turn."""
-    game = GAMES["seafarers"]
     named = {}
     for nxt, _, state in _random_game("seafarers", 3, {}, "snake", 40):
         if state.phase in (Phase.SETUP_SETTLE, Phase.SETUP_ROUTE):
