@@ -6,13 +6,16 @@ gets none (dropped, not held); nor while she is away."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 import pytest
 
 from cogs.look.messages import TURN_POST
 from cogs.table import telling
+from cogs.table.delivery import deliver_due
 from engine.core import next_up
+from tests.cogs.discord_http import Answer
 from tests.cogs.flows import open_table, table_of
 from tests.cogs.harness import FakeUser, Harness, Msg
 from tests.cogs.test_quiet_channel import GAME, _move, _waiting
@@ -86,6 +89,33 @@ async def test_the_person_next_with_heads_up_on_gets_one_dm_when_the_turn_before
         if later:
             assert later[0] is carol, (i, later[0].name)
     assert told >= 2, "the game reached the turn before hers, more than once"
+
+
+async def test_a_heads_up_discord_failed_is_sent_once_when_it_answers_again(
+        h: Harness) -> None:
+    """The heads-up is an item of the turn's delivery: Discord failing it (500, as many
+    times as discord.py tries) leaves the delivery owed, and the worker's next pass sends it
+    once, without sending the turn's other DMs again."""
+    alice, bob, carol = await _table_of_three(h)
+    await h.slash(carol, "me settings", heads_up=True)
+    failing = h.rec.fail("POST", "/channels/{channel_id}/messages",
+                         lambda: Answer.error(500, 0, "500: Internal Server Error"), times=5,
+                         when=lambda r: HEADS_UP in str((r.body or {}).get("content")))
+    for _ in range(60):
+        await _play(h, (alice, bob, carol), 1)
+        if failing.times == 0:
+            break
+    assert failing.times == 0, "the turn before hers came"
+    dm = h.rec.dm_channels[carol.id]
+    before = len(h.rec.channel_posts(dm))
+    others = {u.id: len(h.rec.channel_posts(h.rec.dm_channels[u.id])) for u in (alice, bob)}
+    await deliver_due(h.bot, time.time() + 3600)
+    after = h.rec.channel_posts(dm)
+    assert len(after) == before + 1 and HEADS_UP in after[-1].text, "sent once"
+    assert {u.id: len(h.rec.channel_posts(h.rec.dm_channels[u.id])) for u in (alice, bob)} \
+        == others, "nothing else sent again"
+    await deliver_due(h.bot, time.time() + 7200)
+    assert len(h.rec.channel_posts(dm)) == before + 1
 
 
 async def test_no_heads_up_in_quiet_hours_nor_while_away(
