@@ -145,3 +145,16 @@ async def test_no_heads_up_in_quiet_hours_nor_while_away(
         if occasions >= 2:
             break
     assert occasions, "the turn before hers began while she was away"
+
+
+async def test_a_tables_own_notify_choice_of_none_turns_the_heads_up_off_there(
+        h: Harness) -> None:
+    alice, bob, carol = await _table_of_three(h)
+    await h.slash(carol, "me settings", heads_up=True)
+    r = await h.slash(carol, "game notify", mode="none")
+    assert r.ephemeral, r.text
+    occasions = 0
+    for sent, occasion, _, _ in await _play(h, (alice, bob, carol), 40):
+        occasions += occasion
+        assert not _heads_ups(h, carol, sent), "fewer messages asked for at this table"
+    assert occasions, "the turn before hers began"
