@@ -194,22 +194,6 @@ def to_act(s: State) -> frozenset[int]:
     return frozenset()
 
 
-def next_up(s: State) -> int | None:
-    """Who plays after the player on turn now. Predictions: "the player to his or her left
-    makes a prediction, and so on", and after the last one "the player with the Go First
-    marker leads the first card". A trick: "Play continues to the left ... until all
-    players have played one card"; the last card of a trick has no known successor (the
-    trick's winner leads the next, or the round is scored). None in the phases every
-    remaining player acts in at once (sealed bids, the tie reveal, ditching) and for the
-    winner's choice of a tied row."""
-    if s.phase == PREDICT and s.turn is not None:
-        nxt = (s.turn + 1) % s.n
-        return nxt if s.predictions[nxt] is None else s.marker
-    if s.phase == PLAY and s.turn is not None and len(s.trick) < s.n - 1:
-        return (s.turn + 1) % s.n
-    return None
-
-
 def led_colour(s: State) -> str | None:
     return s.trick[0][1][0] if s.trick else None
 
