@@ -42,6 +42,7 @@ from cogs.components.guide import GuideButton
 from cogs.components.log import LOG_ITEMS
 from cogs.components.me import ME_ITEMS
 from cogs.components.table import TABLE_ITEMS
+from cogs.components.table_options import TableOptionsButton, TableOptionsSelect
 from cogs.games.plugins import PLUGINS
 from cogs.look import adapters
 from cogs.look.errors import answer_error
@@ -52,8 +53,8 @@ from data.tables import Shards, TableService
 log = logging.getLogger("parley.cogs")
 
 #: every component that answers a click, registered on every start
-DYNAMIC_ITEMS = (*TABLE_ITEMS, ClockSelect, ClockBankSelect, GuideButton, *LOG_ITEMS,
-                 ForgetButton, *ME_ITEMS)
+DYNAMIC_ITEMS = (*TABLE_ITEMS, ClockSelect, ClockBankSelect, TableOptionsButton,
+                 TableOptionsSelect, GuideButton, *LOG_ITEMS, ForgetButton, *ME_ITEMS)
 
 
 #: a field of Discord's 50035 error, as discord.py flattens it: "In 3.options.0.name: ..."

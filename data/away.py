@@ -16,6 +16,12 @@ Decisions:
   no clock yet.
 - The period is recorded first, in one transaction with its quota check, then each table
   is changed in its own; a table that cannot be changed (it closed meanwhile) is left.
+- Coming back early (``/me back`` or the first move) ends the period in one statement
+  that only a period still running matches, so of two clicks, or a click and a move at
+  once, one comes back and the other finds nothing to end; the tables it resumed are the
+  ones whose channels hear that the person is back (cogs/table/away.py). A period that
+  simply runs out tells nobody: the channel was told its end when it began, and the clock
+  runs again by itself.
 """
 
 from __future__ import annotations
@@ -52,6 +58,8 @@ class Away:
     until: float
     paused: list[Table] = field(default_factory=list)
     kept: list[Table] = field(default_factory=list)
+    #: the start of the period ended early (``come_back``), which names it; None otherwise
+    since: float | None = None
 
 
 async def _used(db: Conn, player: str, now: float) -> float:
@@ -103,12 +111,18 @@ async def come_back(store: Store, player: str, now: float) -> Away:
                               "RETURNING since", (now, player, now))
     if not rows:
         return Away(now)
-    return await _at_tables(store, player, now, now)
+    since = max(float(r["since"]) for r in rows)
+    done = await _at_tables(store, player, now, now, since)
+    done.since = since
+    return done
 
 
-async def _at_tables(store: Store, player: str, now: float, until: float) -> Away:
+async def _at_tables(store: Store, player: str, now: float, until: float,
+                     since: float = 0.0) -> Away:
     """Pause (``until`` after ``now``) or resume the person's clock at each of their
-    playing tables; those refusing away mode are listed as kept."""
+    playing tables; those refusing away mode are listed as kept. Resuming, a table counts
+    as paused by the period begun at ``since`` when its own record of the seat's period
+    ends after that (the table of the first move has ended it there already)."""
     done = Away(until)
     async with store.reading() as db:
         keys = [int(r[0]) for r in await db.fetch(
@@ -124,8 +138,9 @@ async def _at_tables(store: Store, player: str, now: float, until: float) -> Awa
             done.kept.append(table)
             continue
         seat = table.seat_of(player)
-        if until <= now and seat not in table.clock.away:
-            continue  # not paused here: nothing to resume
+        period = table.clock.away.get(seat) if seat is not None else None
+        if until <= now and (period is None or period[1] <= since):
+            continue  # not paused here by this period: nothing to resume
         done.paused.append(await store.mutate(
             key, lambda t, s=seat: t.set_away(s, now, until), now))
     return done

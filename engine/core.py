@@ -266,6 +266,13 @@ def is_over(game: Game, state: Any) -> bool:
     return game.result(state) is not None
 
 
+def next_up(game: Game, state: Any) -> int | None:
+    """The seat that acts after the one on turn now, by the game's optional ``next_up``
+    hook (``Declaration``); None when the game does not say or cannot know yet."""
+    hook = getattr(game, "next_up", None)
+    return None if hook is None else hook(state)
+
+
 # -- the one runner ----------------------------------------------------------------------------
 
 
@@ -324,6 +331,11 @@ class Declaration:
     - ``ai_action(state, seat, rng, level)``, ``evaluate(state, seat)``: the AI hooks of
       engine/ai.py; ``ai_world(state, seat, rng)``, optional: the worlds its search samples
       (by default ``determinize``'s), for a game whose hidden cards are better guessed.
+    - ``next_up(state)``, optional: the seat that acts after the one on turn now, as the
+      game's turn order says (a heads-up to that person, cogs/table/heads_up.py); None when
+      that is not known yet (a trick's winner leads next) or the game waits for several
+      seats at once (sealed bids, discards). A game without it answers None
+      (:func:`next_up`).
     """
 
     id: str
@@ -348,6 +360,7 @@ class Declaration:
     ai_action: Any = None
     evaluate: Any = None
     ai_world: Any = None
+    next_up: Any = None
     find: Any = None
     play_takes_pair: bool = False
     result_keys: tuple[str, ...] | None = None
@@ -405,6 +418,8 @@ class GameRunner:
             self.evaluate = d.evaluate
         if d.ai_world is not None:
             self.ai_world = d.ai_world
+        if d.next_up is not None:
+            self.next_up = d.next_up
         if d.dm_keys is not None:
             self.dm_keys = d.dm_keys
         self.apply = _applier(d)

@@ -10,7 +10,6 @@ bot's DMs alike, since a person's games span servers.
 
 from __future__ import annotations
 
-import logging
 import time
 from typing import TYPE_CHECKING
 
@@ -23,7 +22,7 @@ from cogs.look.actions import busy_choices
 from cogs.look.errors import answer
 from cogs.look.messages import LOBBY_POST, TURN_POST
 from cogs.look.my_games import open_my_games
-from cogs.table.publish import announce
+from cogs.table.away import tell_away, tell_back
 from cogs.table.telling import OWN_CHOICE, own_choice
 from data.away import MAX_DAYS, Away, OverQuota, come_back, days_left, go_away
 from data.people import (
@@ -36,9 +35,6 @@ from data.people import (
     tables_of,
     zones_matching,
 )
-from engine.table import Table
-
-log = logging.getLogger("parley.cogs")
 
 
 def _kept(done: Away) -> str:
@@ -112,7 +108,7 @@ class MeCog(commands.GroupCog, group_name="me",
                 left=refused.days_left, days=days))
             return
         for table in done.paused:
-            await self._tell(table, player, int(done.until), note)
+            await tell_away(self.bot, table, player, int(done.until), note)
         text = me_texts.AWAY_SET.format(until=int(done.until), count=len(done.paused),
                                         left=await days_left(self.bot.store, player, now))
         await answer(interaction, text + _kept(done))
@@ -120,23 +116,11 @@ class MeCog(commands.GroupCog, group_name="me",
     @app_commands.command(name="back", description="End your away mode now: your turn clock "
                                                    "runs again at every table")
     async def back(self, interaction: discord.Interaction) -> None:
-        done = await come_back(self.bot.store, str(interaction.user.id), time.time())
+        player = str(interaction.user.id)
+        done = await come_back(self.bot.store, player, time.time())
         await answer(interaction, me_texts.BACK.format(count=len(done.paused))
                      if done.paused else me_texts.NOT_AWAY)
-
-    async def _tell(self, table: Table, player: str, until: int, note: str | None) -> None:
-        """Tell the table's channel, once, that the person is away (a channel Discord
-        refuses is left: the pause holds all the same)."""
-        seat = table.seat_of(player)
-        name = discord.utils.escape_markdown(table.seats[seat].name if seat is not None
-                                             else "")
-        text = me_texts.AWAY_NOTICE.format(name=name, until=until)
-        if note:
-            text += me_texts.AWAY_NOTE.format(note=discord.utils.escape_markdown(note))
-        try:
-            await announce(self.bot, table, text)
-        except discord.HTTPException:
-            log.warning("could not tell table %s that a player is away", table.key)
+        await tell_back(self.bot, player, done)  # after the answer: it may take a while
 
     @settings.autocomplete("zone")
     @busy_choices

@@ -15,7 +15,9 @@ with the other persistent components in ``cogs/bot.py``).
 
 A fifth menu (issue 24, ``custom_ids.CLOCKBANK``) picks the time bank and its increment
 together, one option a pair: Discord allows five rows, so the two numbers share one menu;
-``/game settings`` takes any pair.
+``/game settings`` takes any pair. The rows being full, the table's yes/no options (taking
+back without a vote, away mode) have a lobby button and a menu of their own
+(cogs/components/table_options.py).
 """
 
 from __future__ import annotations

@@ -36,6 +36,21 @@ AWAY_ALLOWED = "- Away mode (`/me away`): **allowed**, the clock pauses for a pl
 AWAY_REFUSED = "- Away mode (`/me away`): **refused**, the clock keeps running"
 AWAY_CHANGED = "away mode {before} → {after}"
 ALLOWED, REFUSED = "allowed", "refused"
+#: the lobby's **Table options**: the table's yes/no options, one menu of several picks
+OPTIONS_HEAD = "⚙️ **Table options**"
+OPTIONS_HOW = ("Pick every option this table allows in the menu below; those left out are "
+               "off. A change takes effect at once and the channel is told; "
+               "`/game settings` sets the same.")
+OPTIONS_READ_ONLY = "Only the host or a channel manager can change the table's options."
+OPTIONS_UNKNOWN = "That is not one of the table's options; pick them from the menu."
+OPTIONS_PLACEHOLDER = "No option allowed: pick those this table allows"
+#: each option of the menu: its label and its description
+OPTION_WORDS = {
+    "take_back": ("Take back your own move without a vote",
+                  "While no one has acted since and it showed nothing hidden"),
+    "away": ("Away mode: the clock pauses for a player away",
+             "Leave it out for a tournament table: the clock keeps running"),
+}
 
 
 def duration(seconds: float) -> str:
@@ -58,6 +73,13 @@ def choice(bank: int, increment: int) -> str:
     return BANK_CHOICE.format(bank=duration(bank * 60), increment=duration(increment * 60))
 
 
+def options(s: Any) -> str:
+    """The table's yes/no options in words (``Settings``): away mode, then taking back a
+    move without a vote, as the clock's summary ends."""
+    return (AWAY_ALLOWED if getattr(s, "away_allowed", True) else AWAY_REFUSED) \
+        + undo_texts.setting_line(s)
+
+
 def summary(s: Any) -> str:
     """The turn clock in words (``Settings``): the flat limit's lines, or the bank's in
     place of the limit when the table has one, then away mode and taking back a move
@@ -70,8 +92,8 @@ def summary(s: Any) -> str:
                                        increment=duration(s.increment_minutes * 60)),
                       BANK_OUT.format(outcome=texts.TIMEOUT_NAMES.get(s.on_timeout,
                                                                       s.on_timeout))]
-    lines.append(AWAY_ALLOWED if getattr(s, "away_allowed", True) else AWAY_REFUSED)
-    return "\n".join(lines) + undo_texts.setting_line(s)
+    lines.append(options(s))
+    return "\n".join(lines)
 
 
 def changes(before: Any, after: Any) -> str:

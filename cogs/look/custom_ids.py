@@ -30,6 +30,11 @@ message never import the code that answers its clicks. The ids are fixed byte fo
   ``limit``, ``timeout`` or ``forced``), answered by ``cogs/components/clock_panel.py``.
 - ``parley:clockbank:<key>``: the time bank's menu of the same message (issue 24); each
   option's value is ``<bank minutes>:<increment minutes>``.
+- ``parley:options:<key>``: **Table options** on the lobby (issue 24): the table's yes/no
+  options shown privately, with ``parley:optionset:<key>``, a menu of several picks whose
+  values are the options' names (``OPTION_NAMES``): those picked are on, the others off.
+  Answered by ``cogs/components/table_options.py``. Templates of their own, so that
+  ``TABLE`` and the ids already posted stay as they were.
 - ``parley:guide:<game>:<page>:<options>``: a page of a game's guide (``cogs/look/guide.py``
   says what ``<options>`` holds).
 - ``parley:forget:<user id>``: **Forget me** under ``/stats forget-me``, for that person only.
@@ -110,6 +115,11 @@ CLOCKSET = r"parley:clockset:(?P<key>[0-9]+):(?P<field>" + "|".join(CLOCK_FIELDS
 #: the time bank's menu of the private turn clock message (issue 24): a template of its
 #: own, so that ``CLOCKSET`` and the ids already posted stay as they were
 CLOCKBANK = r"parley:clockbank:(?P<key>[0-9]+)"
+#: **Table options** on the lobby, and its private menu of the yes/no options (issue 24)
+TABLE_OPTIONS = r"parley:options:(?P<key>[0-9]+)"
+TABLE_OPTION_SET = r"parley:optionset:(?P<key>[0-9]+)"
+#: the options of that menu, by value: take back one's own move without a vote, away mode
+OPTION_NAMES = ("take_back", "away")
 #: the finish of a batch that has none
 NO_FINISH = "-"
 GUIDE = r"parley:guide:(?P<game>[a-z0-9-]+):(?P<page>[a-z0-9]+):(?P<options>-|[0-9a-z]*)"
@@ -168,6 +178,17 @@ def clockset_id(key: int, field: str) -> str:
 
 def clockbank_id(key: int) -> str:
     return f"parley:clockbank:{key}"
+
+
+def options_button(key: int) -> discord.ui.Button:
+    """**Table options** on the lobby."""
+    return discord.ui.Button(label=texts.BUTTON_TABLE_OPTIONS, emoji="⚙️",
+                             style=discord.ButtonStyle.secondary,
+                             custom_id=f"parley:options:{key}")
+
+
+def optionset_id(key: int) -> str:
+    return f"parley:optionset:{key}"
 
 
 def guide_id(game_id: str, page: str, options: str) -> str:

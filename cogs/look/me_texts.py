@@ -52,6 +52,7 @@ SETTINGS_TABLES = "Tables with their own `/game notify` choice keep it: {count}.
 # -- /me away and /me back (cogs/commands/me.py) -------------------------------------------
 AWAY_NOTICE = "🏝️ **{name}** is away until <t:{until}:F>: their turn clock is paused here."
 AWAY_NOTE = " They say: “{note}”"
+BACK_NOTICE = "👋 **{name}** is back; their turn clock runs again here."
 AWAY_SET = ("You are away until <t:{until}:F>. Your turn clock is paused at {count} "
             "table(s), and their channels were told; your first move anywhere, or "
             "`/me back`, ends it. Days of away mode left this year: {left}.")

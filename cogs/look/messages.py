@@ -21,7 +21,7 @@ import render
 from cogs.base.config import Config
 from cogs.look import clock_texts, record_texts, texts, turn_texts
 from cogs.look.adapters import adapter
-from cogs.look.custom_ids import LOBBY_KINDS, log_button, sent, table_button
+from cogs.look.custom_ids import LOBBY_KINDS, log_button, options_button, sent, table_button
 from cogs.look.texts import fill
 from data.lengths import Lengths
 from data.reliability import Reliability
@@ -303,10 +303,14 @@ def lobby_embed(table: Table, expected: Lengths | None = None,
 
 
 def lobby_components(table: Table) -> discord.ui.View | None:
-    """Join, Leave, Add AI and Start while the lobby is open; Rules always."""
+    """Join, Leave, Add AI, Start, Turn clock and Table options while the lobby is open;
+    Rules always."""
     kinds = [*(LOBBY_KINDS if table.status == LOBBY else ()), "rules"]
     assert table.key is not None
-    return sent(*(table_button(kind, table.key) for kind in kinds))
+    buttons = [table_button(kind, table.key) for kind in kinds]
+    if table.status == LOBBY:
+        buttons.insert(len(LOBBY_KINDS), options_button(table.key))
+    return sent(*buttons)
 
 
 # -- the hand -------------------------------------------------------------------------------

@@ -48,6 +48,8 @@ WAITING_NOTICE = "{head}: the table is waiting for {who}.{link}\n{line}"
 BOARD_LINK = " The board: https://discord.com/channels/{guild}/{channel}/{message}"
 TIME_UP_FOR = " for {who}"
 AN_AI_CAPTAIN = "An AI captain"
+# -- the heads-up to the person who is next (cogs/table/heads_up.py) -----------------------
+HEADS_UP = "👀 You're next in **{title}** at <#{channel}>: {name} is playing now.{link}"
 # -- "since your last turn", at the top of the hand DM (cogs/look/since.py) ---------------
 SINCE_HEAD = "**Since your last turn:**"
 SINCE_TO_YOU = "• ❗ {line}"

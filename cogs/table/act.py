@@ -23,6 +23,7 @@ from cogs.look import clock_texts, texts, turn_texts
 from cogs.look.actions import label
 from cogs.look.messages import mention, pings
 from cogs.look.seats import at_table, bot_of, typed_seat
+from cogs.table.away import tell_back
 from cogs.table.delivery import deliver, resume_tables
 from cogs.table.publish import (
     announce,
@@ -216,14 +217,18 @@ async def move(bot: ParleyBot, table: Table, player: str, steps: Sequence[Action
     answers the person (``answering``), then lets the AI play on (``play_on``).
 
     A person away (``/me away``) at this table is back with their first move here: their
-    period ends at every table (issue 24). Decision: a move at a table that refused away
-    mode (its clock kept running for them) does not end it, since playing on there is what
-    that table asked of them."""
+    period ends at every table (issue 24), and each table it paused hears that they are
+    back (cogs/table/away.py). Decision: a move at a table that refused away mode (its
+    clock kept running for them) does not end it, since playing on there is what that
+    table asked of them."""
     now = time.time()
     outcome = await bot.svc.move_batch(table.id, player, list(steps), now, expect, finish)
     seat = table.seat_of(player)
     if seat is not None and is_away(table.clock.away, seat, now):
-        await come_back(bot.store, player, now)
+        done = await come_back(bot.store, player, now)
+        if all(t.key != table.key for t in done.paused):
+            done.paused.insert(0, outcome.table)  # the move itself ended the pause here
+        await tell_back(bot, player, done)
     return outcome
 
 

@@ -2,7 +2,8 @@
 
 A change records what it owes in its own transaction (``data/deliveries.py``); ``deliver``
 makes the AI seats move, publishes the story of the owed changes (``publish``: the turn
-message, the pings, the hand DMs) and settles them. Right after a person's move it runs at
+message, the pings, the hand DMs; then the heads-up to whoever is next,
+cogs/table/heads_up.py) and settles them. Right after a person's move it runs at
 once, under the table's lock; the delivery worker (``cogs/table/clock.py``) runs it again for
 every table whose delivery failed, after a restart, or after an outage.
 
@@ -36,6 +37,7 @@ import discord
 
 from cogs.look import texts
 from cogs.look.permissions import permission_sentence
+from cogs.table.heads_up import send_heads_up
 from cogs.table.publish import Story, publish
 from data.db import StoreBusy
 from data.tables import Outcome
@@ -118,6 +120,7 @@ async def deliver(bot: ParleyBot, key: int, *,
                     break
                 story.add(step)
             await publish(bot, story)
+            await send_heads_up(bot, story)
             await bot.store.deliveries.settle(key, story.outcome.table.version)
         except Exception as error:  # noqa: BLE001 - every failure is classified and retried
             await _trouble(bot, key, owed, error, interaction, story.done)

@@ -8,6 +8,8 @@ who chose "reminders" or "none" before ``/me`` existed keeps it) or when the tab
 the flag ``notify-own:<player>`` (``/game notify`` raises it, so that choosing "turns" at
 one table overrides, say, "quiet" for every table). A person who set nothing is told by DM
 alone, as before ``/me``: each person waited for is told once per turn, by one channel.
+The heads-up when one is next (``/me settings heads_up``, cogs/table/heads_up.py) is extra
+to that notice and opt-in; a table's own choice of "reminders" or "none" turns it off there.
 
 During a person's quiet hours (``/me settings``, read on their own wall clock:
 ``data.people.quiet_at``) they get no DM and no ping at any table, whatever either choice

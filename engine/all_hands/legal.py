@@ -148,3 +148,19 @@ def _pending_options(s: State, seat: int, p: Mapping[str, Any], opts: list) -> N
     elif kind == "honor":
         for c in distinct(p["cards"]):
             opts.append(("honor_keep", c))
+
+
+def next_up(s: State) -> int | None:
+    """Who bids after the captain bidding now: rulebook step 3, "Starting with the Captain
+    to the dealer's left, every Captain in turn decides if they want to bid or pass" (a
+    brawled captain is skipped, as ``rules._next_bidder`` does). None outside that round
+    of bids (a tie bid, a discard step or an action card's choice waits for several
+    captains or for a choice), and after the dealer, the last to bid: the bids are then
+    revealed and resolved (steps 4-6) before anyone is asked again."""
+    if s.phase != BID or s.pending is not None or s.turn < 0:
+        return None
+    order = left_order(s)
+    for seat in order[order.index(s.turn) + 1:]:
+        if not s.brawled[seat]:
+            return seat
+    return None

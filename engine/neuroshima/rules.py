@@ -71,6 +71,19 @@ def to_act(s: dict) -> frozenset[int]:
     return frozenset({s["turn"]})
 
 
+def next_up(s: dict) -> int | None:
+    """The other player, who acts next in a game of two: the HQs are placed one after the
+    other and the turns alternate (neuroshima.md 2.1 and 2.2). None while a step inside a
+    turn is pending (where a pushed or grabbed unit goes, how a Drift unit faces), once
+    the game is over, and in the last turn before the Final Battle (or the tie-break
+    battle), which may end the game."""
+    if s["phase"] in ("over", "choose", "drift"):
+        return None
+    if s["turns_left"] == 1:
+        return None
+    return 1 - s["turn"]
+
+
 # -- helpers -----------------------------------------------------------------------------------
 
 

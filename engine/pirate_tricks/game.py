@@ -8,7 +8,7 @@ from operator import attrgetter
 from engine.core import Declaration, GameRunner, Option
 
 from . import ai, rules, rules_page
-from .moves import find, legal_actions, refusal
+from .moves import find, legal_actions, next_up, refusal
 from .state import SAVED, clone
 from .view import determinize, view
 
@@ -28,7 +28,7 @@ DECLARATION = Declaration(
     result=attrgetter("result"), result_keys=("winners", "scores", "reason"),
     view=view, determinize=determinize, dump=SAVED.dump, load=SAVED.load, clone=clone,
     rules_markdown=lambda o: rules_page.rules_markdown(int(o["rounds"])),
-    ai_action=ai.ai_action, evaluate=ai.evaluate,
+    ai_action=ai.ai_action, evaluate=ai.evaluate, next_up=next_up,
 )
 
 PirateTricks = GameRunner.named("PirateTricks", DECLARATION, __name__)

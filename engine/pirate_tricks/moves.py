@@ -1,5 +1,5 @@
 """Pirate Tricks' moves for the runner of engine/core.py: the legal moves as Actions (with a
-fast path for the two commonest phases), and why a move is refused."""
+fast path for the two commonest phases), why a move is refused, and who plays next."""
 
 from __future__ import annotations
 
@@ -114,3 +114,19 @@ def find(s: State, seat: int, action: Action) -> tuple | None:
             or not rules.is_legal(s, seat, action.kind, arg)):
         return None
     return action.kind, arg
+
+
+def next_up(s: State) -> int | None:
+    """Who plays after the player on turn now. Predictions: "the player to his or her left
+    makes a prediction, and so on", and after the last one "the player with the Go First
+    marker leads the first card". A trick: "Play continues to the left ... until all
+    players have played one card"; the last card of a trick has no known successor (the
+    trick's winner leads the next, or the round is scored). None in the phases every
+    remaining player acts in at once (sealed bids, the tie reveal, ditching) and for the
+    winner's choice of a tied row."""
+    if s.phase == PREDICT and s.turn is not None:
+        nxt = (s.turn + 1) % s.n
+        return nxt if s.predictions[nxt] is None else s.marker
+    if s.phase == PLAY and s.turn is not None and len(s.trick) < s.n - 1:
+        return (s.turn + 1) % s.n
+    return None

@@ -19,7 +19,7 @@ from .rules_page import rules_markdown
 from .scenario_rules import DEFAULT, SCENARIOS, SetupRefused
 from .setup import new_state
 from .state import SAVED, State, clone
-from .turn import ROUND_LIMIT, to_act
+from .turn import ROUND_LIMIT, next_up, to_act
 from .view import determinize, view
 
 #: moves one turn can hold at most: roll and end 2; discards, gold picks and bank trades
@@ -53,7 +53,7 @@ DECLARATION = Declaration(
     legal=legal_actions, find=find, play=play, refusal=refusal, result=attrgetter("result"),
     view=view, determinize=determinize, dump=SAVED.dump, load=SAVED.load, clone=clone,
     rules_markdown=lambda o: rules_markdown(o["scenario"]),
-    ai_action=ai_action, evaluate=ai.evaluate,
+    ai_action=ai_action, evaluate=ai.evaluate, next_up=next_up,
 )
 
 Seafarers = GameRunner.named("Seafarers", DECLARATION, __name__)

@@ -16,6 +16,7 @@ from . import development_cards, offers, ships
 from .chance import die, draw
 from .production import after_production, produce
 from .robber_and_pirate import seven_is_rolled
+from .setup import snake
 from .state import Phase, State
 from .victory import end_at_round_limit
 from .words import P
@@ -40,6 +41,23 @@ def to_act(s: State) -> frozenset[int]:
     if s.phase in (Phase.DISCARD, Phase.GOLD):
         return frozenset(p for p in range(s.n) if s.owed[p] > 0)
     return _ONE[s.turn]
+
+
+def next_up(s: State) -> int | None:
+    """Who acts after the player on turn: in the founding phase the next in snake order
+    ("1..N, then again N..1", then the first player's first turn), later the next seat
+    (catan-base.md, "A turn": play passes to the left). None while several players discard
+    or pick gold, while New World's harbours are placed, and in the last turn of the round
+    limit (the game then ends)."""
+    ph = s.phase
+    if ph in (Phase.SETUP_SETTLE, Phase.SETUP_ROUTE):
+        order = snake(s.n)
+        return order[s.setup_step + 1] if s.setup_step + 1 < len(order) else 0
+    if ph in (Phase.DISCARD, Phase.GOLD, Phase.HARBOURS, Phase.OVER):
+        return None
+    if s.turn == s.n - 1 and s.round >= s.round_limit:
+        return None
+    return (s.turn + 1) % s.n
 
 
 #: the text of a roll, by seat and dice: [seat][6 * (d1 - 1) + d2 - 1]

@@ -54,7 +54,7 @@ DECLARATION = Declaration(
     result=attrgetter("result"), result_keys=("winners", "scores", "tiebreak", "reason"),
     view=view, determinize=determinize, dump=dump, load=load, clone=clone,
     rules_markdown=lambda o: rules_page.rules_markdown(str(o["variant"])),
-    ai_action=ai.ai_action, evaluate=ai.evaluate,
+    ai_action=ai.ai_action, evaluate=ai.evaluate, next_up=rules.next_up,
 )
 
 SewerPirats = GameRunner.named("SewerPirats", DECLARATION, __name__)

@@ -196,6 +196,18 @@ def to_act(s: State) -> frozenset[int]:
     return _NOBODY if seat < 0 else _ONE[seat]
 
 
+def next_up(s: State) -> int | None:
+    """Whose turn comes after the one under way: "players take turns performing actions in
+    clockwise order" (and choose their tribe in turn in the landlubber variant). None while
+    a step inside a turn is pending (a sailing's seizures, a discard), once the last
+    sailings have begun (the game is ending), and in the auction variant's auctions, whose
+    bidders drop out as they pass."""
+    if s.phase == TRIBE or (s.phase == PLAY and s.pending is None and not s.final
+                            and not s.ending):
+        return (s.turn + 1) % s.n
+    return None
+
+
 # -- the legal moves -------------------------------------------------------------------------
 
 

@@ -119,3 +119,45 @@ async def test_me_games_says_the_clock_is_paused_while_away(h: Harness) -> None:
     assert "your clock is paused: you are away" in during and "runs out" not in during
     await h.slash(alice, "me back")
     assert "your clock runs out <t:" in (await h.slash(alice, "me games")).message.text
+
+
+def _back_notices(h: Harness, channel: int) -> list:
+    return [m for m in h.posts(channel) if "is back; their turn clock runs again" in m.text]
+
+
+async def test_coming_back_early_tells_each_paused_table_once(h: Harness) -> None:
+    alice, _, _ = await three_tables(h)
+    channels = (CHANNEL_ID, OTHER_CHANNEL_ID, HARBOUR_CHANNEL)
+    await h.slash(alice, "me away", days=3)
+    r = await h.slash(alice, "me back")
+    assert "runs again at 3 table(s)" in r.text, r.text
+    for channel in channels:
+        told = _back_notices(h, channel)
+        assert len(told) == 1, channel
+        assert "**Alice** is back" in told[0].text and not told[0].pinged
+    # a second click, and the same after a restart: nothing more is said
+    assert "not away" in (await h.slash(alice, "me back")).text
+    await h.restart()
+    assert "not away" in (await h.slash(alice, "me back")).text
+    assert [len(_back_notices(h, c)) for c in channels] == [1, 1, 1]
+
+
+async def test_the_first_move_back_tells_each_paused_table_once(h: Harness) -> None:
+    alice, _, _ = await three_tables(h)
+    await h.slash(alice, "me away", days=3)
+    table = await table_of(h, CHANNEL_ID)
+    if table.seat_of(str(alice.id)) not in table.clock.waiting_for:
+        table = await table_of(h, OTHER_CHANNEL_ID)
+    assert table.seat_of(str(alice.id)) in table.clock.waiting_for, "the seeds are fixed"
+    r = await h.slash(alice, "ahod pass", channel=int(table.id))
+    assert r.ephemeral, r.text
+    for channel in (CHANNEL_ID, OTHER_CHANNEL_ID, HARBOUR_CHANNEL):
+        assert len(_back_notices(h, channel)) == 1, channel
+
+
+async def test_a_period_that_runs_out_tells_nobody(h: Harness) -> None:
+    alice, _, _ = await three_tables(h)
+    await h.slash(alice, "me away", days=1)
+    await h.bot.get_cog("ClockCog").run_clock(time.time() + 2 * DAY)
+    for channel in (CHANNEL_ID, OTHER_CHANNEL_ID, HARBOUR_CHANNEL):
+        assert not _back_notices(h, channel), channel

@@ -39,6 +39,8 @@ from cogs.look.custom_ids import (
     log_id,
     me_page_id,
     my_games_button,
+    options_button,
+    optionset_id,
     plan_id,
     step_id,
     steps_id,
@@ -62,6 +64,8 @@ TEMPLATES: dict[str, str] = {
     "PlanButton": r"parley:plan:" + _SEAT + r":(?P<path>[\w.]+)",
     "ClockSelect": r"parley:clockset:(?P<key>[0-9]+):(?P<field>remind|limit|timeout|forced)",
     "ClockBankSelect": r"parley:clockbank:(?P<key>[0-9]+)",
+    "TableOptionsButton": r"parley:options:(?P<key>[0-9]+)",
+    "TableOptionsSelect": r"parley:optionset:(?P<key>[0-9]+)",
     "GuideButton": r"parley:guide:(?P<game>[a-z0-9-]+):(?P<page>[a-z0-9]+)"
                    r":(?P<options>-|[0-9a-z]*)",
     "ReplayButton": r"parley:replay:(?P<key>[0-9]+):(?P<who>b|s[0-9]):(?P<step>[0-9]+)"
@@ -96,6 +100,8 @@ SAMPLES: dict[str, list[str]] = {
     "ClockSelect": [f"parley:clockset:42:{field}" for field in
                     ("remind", "limit", "timeout", "forced")],
     "ClockBankSelect": ["parley:clockbank:42"],
+    "TableOptionsButton": ["parley:options:42"],
+    "TableOptionsSelect": ["parley:optionset:42"],
     "GuideButton": ["parley:guide:neuroshima:overview:-", "parley:guide:all-hands:decisions2:0a1",
                     "parley:guide:seafarers:options:"],
     "ReplayButton": ["parley:replay:42:b:0:f", "parley:replay:42:s3:17:l",
@@ -171,6 +177,8 @@ def test_the_builders_write_the_golden_ids() -> None:
     assert plan_id(42, 1, 7, "o.g.wood") == "parley:plan:42:1:7:o.g.wood"
     assert clockset_id(42, "forced") == "parley:clockset:42:forced"
     assert clockbank_id(42) == "parley:clockbank:42"
+    assert options_button(42).custom_id == "parley:options:42"
+    assert optionset_id(42) == "parley:optionset:42"
     assert log_id("replayopen", 42) == "parley:replayopen:42"
     assert log_button("undosure", 42).custom_id == "parley:undosure:42"
     assert guide_id("all-hands", "overview", "-") == "parley:guide:all-hands:overview:-"
