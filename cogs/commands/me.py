@@ -107,11 +107,11 @@ class MeCog(commands.GroupCog, group_name="me",
             await answer(interaction, me_texts.AWAY_OVER_QUOTA.format(
                 left=refused.days_left, days=days))
             return
-        for table in done.paused:
-            await tell_away(self.bot, table, player, int(done.until), note)
         text = me_texts.AWAY_SET.format(until=int(done.until), count=len(done.paused),
                                         left=await days_left(self.bot.store, player, now))
         await answer(interaction, text + _kept(done))
+        for table in done.paused:  # after the answer: many tables may take a while
+            await tell_away(self.bot, table, player, int(done.until), note)
 
     @app_commands.command(name="back", description="End your away mode now: your turn clock "
                                                    "runs again at every table")

@@ -227,7 +227,7 @@ LOBBY_HELP = (
     "`/game rules` explains the game."
 )
 CLOCK_HEAD = ("**Turn clock** (the host or a channel manager changes it with the **Turn clock** "
-              "button or `/game settings`):")
+              "and **Table options** buttons or `/game settings`):")
 CLOCK_PANEL_HEAD = "⏱️ **Turn clock of this table**"
 CLOCK_PANEL_HOW = (
     "Pick a new value in a menu below: it takes effect at once, and the channel is told. "
