@@ -38,7 +38,8 @@ WHAT = {"tables": "tables", "actions": "logged moves", "messages": "remembered p
         "deliveries": "boards and notices still to deliver",
         "person_settings": "people's preferences",
         "held_notices": "turns held during quiet hours",
-        "away_periods": "periods away"}
+        "away_periods": "periods away", "game_lengths": "finished games' lengths",
+        "turn_times": "timed turns", "game_records": "games finished or left"}
 
 
 class CopyError(Exception):
