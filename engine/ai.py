@@ -152,17 +152,21 @@ def _monte_carlo(
     docs/developing.md, "The AI ladder", for what this did and did not change in All Hands
     on Deck!).
     """
-    candidates = _candidates(actions, heuristic, rng, budget.max_candidates)
+    candidates = _plans(game, state, seat, rng, heuristic, budget.max_candidates) or [
+        [a] for a in _candidates(actions, heuristic, rng, budget.max_candidates)]
+    if len(candidates) == 1:
+        return candidates[0][0]
     values: list[list[float | None]] = [[] for _ in candidates]
     deadline = time.perf_counter() + budget.seconds
     sample = getattr(game, "ai_world", None) or game.determinize
     for _ in range(budget.samples_per_action):
         world = sample(state, seat, rng)
         dice = rng.getrandbits(32)
-        for i, action in enumerate(candidates):
+        for i, moves in enumerate(candidates):
             trial = clone(game, world)
             try:
-                game.apply(trial, seat, action)
+                for action in moves:
+                    game.apply(trial, seat, action)
             except IllegalAction:  # not legal in this sampled world
                 values[i].append(None)
                 continue
@@ -170,9 +174,9 @@ def _monte_carlo(
                                       budget.rollout_depth))
         if time.perf_counter() > deadline:
             break
-    if heuristic is None:
+    if heuristic is None and len(candidates[0]) == 1:
         means = [_mean([v for v in vs if v is not None]) for vs in values]
-        return candidates[max(range(len(candidates)), key=lambda i: means[i])]
+        return candidates[max(range(len(candidates)), key=lambda i: means[i])][0]
     best, best_score = 0, 0.0
     for i in range(1, len(candidates)):
         diffs = [a - b for a, b in zip(values[i], values[0], strict=True)
@@ -180,7 +184,18 @@ def _monte_carlo(
         score = _paired_score(diffs, budget.margin, budget.z)
         if score > best_score:
             best, best_score = i, score
-    return candidates[best]
+    return candidates[best][0]
+
+
+def _plans(game: Game, state: Any, seat: int, rng: random.Random, heuristic: Action | None,
+           limit: int) -> list[list[Action]] | None:
+    """The game's whole moves to compare (``ai_plans``: e.g. a bid made of several cards),
+    its own choice first, when it offers them here; None: compare single actions. The
+    first plays the part of the heuristic's move in the paired test: once a plan is under
+    way it is the game's continuation of it, which the heuristic's next move may not be."""
+    hook = getattr(game, "ai_plans", None)
+    plans = hook(state, seat, rng) if hook is not None else None
+    return plans[:limit] if plans else None
 
 
 def _mean(xs: list[float]) -> float:

@@ -323,7 +323,9 @@ class Declaration:
     - ``rules_markdown(options)``: ``/game rules`` for resolved options.
     - ``ai_action(state, seat, rng, level)``, ``evaluate(state, seat)``: the AI hooks of
       engine/ai.py; ``ai_world(state, seat, rng)``, optional: the worlds its search samples
-      (by default ``determinize``'s), for a game whose hidden cards are better guessed.
+      (by default ``determinize``'s), for a game whose hidden cards are better guessed;
+      ``ai_plans(state, seat, rng)``, optional: whole moves of several actions the search
+      compares instead of single actions (a bid of several cards), the game's own first.
     """
 
     id: str
@@ -348,6 +350,7 @@ class Declaration:
     ai_action: Any = None
     evaluate: Any = None
     ai_world: Any = None
+    ai_plans: Any = None
     find: Any = None
     play_takes_pair: bool = False
     result_keys: tuple[str, ...] | None = None
@@ -405,6 +408,8 @@ class GameRunner:
             self.evaluate = d.evaluate
         if d.ai_world is not None:
             self.ai_world = d.ai_world
+        if d.ai_plans is not None:
+            self.ai_plans = d.ai_plans
         if d.dm_keys is not None:
             self.dm_keys = d.dm_keys
         self.apply = _applier(d)

@@ -54,6 +54,7 @@ DECLARATION = Declaration(
     rules_markdown=lambda o: rules_page.rules_markdown(bool(o["longer"]),
                                                        int(o["round_limit"])),
     ai_action=ai.ai_action, evaluate=ai.evaluate, ai_world=ai.ai_world,
+    ai_plans=ai.ai_plans,
 )
 
 AllHandsOnDeck = GameRunner.named("AllHandsOnDeck", DECLARATION, __name__)
