@@ -9,7 +9,9 @@
   hidden cards), then played on by a rollout policy (the game's heuristic, else random),
   and scored by the result or, for rollouts cut short, by ``game.evaluate``. The game's
   own choice stands unless another candidate beats it clearly in the same worlds (a margin
-  and a paired test). ``hard`` runs more samples and deeper rollouts. The sample counts are
+  and a paired test). A game may offer whole moves of several actions instead
+  (``ai_plans``: All Hands on Deck!'s bids of several cards), compared the same way.
+  ``hard`` runs more samples and deeper rollouts. The sample counts are
   fixed per level (and per game, ``GAME_BUDGETS``); a time limit under two seconds a move
   is the bot's safety net on a loaded machine, which benches turn off (``untimed``) so a
   seeded match plays the same everywhere.

@@ -118,11 +118,12 @@ def ai_world(state: State, seat: int, rng: random.Random) -> State:
     """A world for the search: of ``WORLD_DRAWS`` worlds ``determinize`` deals, the one where
     the other captains' hands are closest to a winning crew.
 
-    Decision: a random re-deal gives the others incoherent hands (``determinize`` draws from
-    what the seat sees now, not from the cards it saw them win), so in the search they rarely
-    need the auction card and letting them have it looked free: hard kept passing where the
-    heuristic bid, and lost (docs/developing.md, "The AI ladder"). Real captains hold the
-    cards they bid for; the best of a few deals is a prior for that, from no hidden card.
+    Decision: a random re-deal gives the others incoherent hands, so in the search they
+    rarely need the auction card and letting them have it looked free: hard kept passing
+    where the heuristic bid, and lost (docs/developing.md, "The AI ladder"). Real captains
+    hold the cards they bid for; the best of a few deals is a prior for that, from no hidden
+    card. (``determinize`` keeps the cards the table saw them win, ``State.seen``; the rest
+    of their hands is what this chooses among.)
     """
     best, best_score = None, -math.inf
     for _ in range(WORLD_DRAWS):
