@@ -68,6 +68,11 @@ GAME_BUDGETS: dict[str, dict[str, SearchBudget]] = {
     "neuroshima": {
         "hard": SearchBudget(20, 30, 1.6, 6, 0.10),
     },
+    # Pirate Tricks: normal's counts with the paired test instead of a 0.15 margin alone
+    # (14 of 30 against two easy captains, the plain margin 11.5 of the same 30)
+    "pirate-tricks": {
+        "normal": SearchBudget(12, 30, 0.6, 5, 0.05, 1.5),
+    },
 }
 
 
