@@ -165,7 +165,7 @@ def _monte_carlo(
     docs/developing.md, "The AI ladder", for what this did and did not change in All Hands
     on Deck!).
     """
-    candidates = _plans(game, state, seat, rng, heuristic, budget.max_candidates) or [
+    candidates = _plans(game, state, seat, rng, budget.max_candidates) or [
         [a] for a in _candidates(actions, heuristic, rng, budget.max_candidates)]
     if len(candidates) == 1:
         return candidates[0][0]
@@ -200,7 +200,7 @@ def _monte_carlo(
     return candidates[best][0]
 
 
-def _plans(game: Game, state: Any, seat: int, rng: random.Random, heuristic: Action | None,
+def _plans(game: Game, state: Any, seat: int, rng: random.Random,
            limit: int) -> list[list[Action]] | None:
     """The game's whole moves to compare (``ai_plans``: e.g. a bid made of several cards),
     its own choice first, when it offers them here; None: compare single actions. The
