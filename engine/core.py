@@ -330,7 +330,9 @@ class Declaration:
     - ``rules_markdown(options)``: ``/game rules`` for resolved options.
     - ``ai_action(state, seat, rng, level)``, ``evaluate(state, seat)``: the AI hooks of
       engine/ai.py; ``ai_world(state, seat, rng)``, optional: the worlds its search samples
-      (by default ``determinize``'s), for a game whose hidden cards are better guessed.
+      (by default ``determinize``'s), for a game whose hidden cards are better guessed;
+      ``ai_plans(state, seat, rng)``, optional: whole moves of several actions the search
+      compares instead of single actions (a bid of several cards), the game's own first.
     - ``next_up(state)``, optional: the seat that acts after the one on turn now, as the
       game's turn order says (a heads-up to that person, cogs/table/heads_up.py); None when
       that is not known yet (a trick's winner leads next) or the game waits for several
@@ -361,6 +363,7 @@ class Declaration:
     evaluate: Any = None
     ai_world: Any = None
     next_up: Any = None
+    ai_plans: Any = None
     find: Any = None
     play_takes_pair: bool = False
     result_keys: tuple[str, ...] | None = None
@@ -420,6 +423,8 @@ class GameRunner:
             self.ai_world = d.ai_world
         if d.next_up is not None:
             self.next_up = d.next_up
+        if d.ai_plans is not None:
+            self.ai_plans = d.ai_plans
         if d.dm_keys is not None:
             self.dm_keys = d.dm_keys
         self.apply = _applier(d)

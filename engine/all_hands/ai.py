@@ -118,11 +118,12 @@ def ai_world(state: State, seat: int, rng: random.Random) -> State:
     """A world for the search: of ``WORLD_DRAWS`` worlds ``determinize`` deals, the one where
     the other captains' hands are closest to a winning crew.
 
-    Decision: a random re-deal gives the others incoherent hands (``determinize`` draws from
-    what the seat sees now, not from the cards it saw them win), so in the search they rarely
-    need the auction card and letting them have it looked free: hard kept passing where the
-    heuristic bid, and lost (docs/developing.md, "The AI ladder"). Real captains hold the
-    cards they bid for; the best of a few deals is a prior for that, from no hidden card.
+    Decision: a random re-deal gives the others incoherent hands, so in the search they
+    rarely need the auction card and letting them have it looked free: hard kept passing
+    where the heuristic bid, and lost (docs/developing.md, "The AI ladder"). Real captains
+    hold the cards they bid for; the best of a few deals is a prior for that, from no hidden
+    card. (``determinize`` keeps the cards the table saw them win, ``State.seen``; the rest
+    of their hands is what this chooses among.)
     """
     best, best_score = None, -math.inf
     for _ in range(WORLD_DRAWS):
@@ -136,8 +137,9 @@ def ai_world(state: State, seat: int, rng: random.Random) -> State:
 # -- the captain ------------------------------------------------------------------------------
 
 
-def _bid_plan(s: State, seat: int, tie: bool) -> list[str]:
-    """The cards this captain wants to bid now (empty: pass / forfeit)."""
+def _bid_plan(s: State, seat: int, tie: bool, scale: float = 1.0) -> list[str]:
+    """The cards this captain wants to bid now (empty: pass / forfeit); ``scale`` makes it
+    want the auction card more or less than it does (the search's other bids)."""
     hand = s.hands[seat]
     auction = s.auction
     if auction is None or not hand:
@@ -148,7 +150,7 @@ def _bid_plan(s: State, seat: int, tie: bool) -> list[str]:
     urgency = 1.0 + (0.6 if cards_missing(hand) <= 2 else 0.0)
     if auction in (RUM, MONKEY, KING, MERMAID, PLUNDER, EIGHT):
         want = max(want, 0.6)
-    want *= urgency
+    want *= urgency * scale
     spare = sorted(
         (c for c in hand if is_crew(c)),
         key=lambda c: (loss_of(hand, c), -VALUE[c] * (2 if SUIT_OF[c] == suit else 1)),
@@ -210,6 +212,70 @@ def _step_towards(s: State, seat: int, plan: list[str], legal: list[Action], tie
     if picks:
         return Action("bid_confirm", {})
     return Action("forfeit", {}) if tie else Action("pass", {})
+
+
+def _bid_order(bid: list[str], own: list[str]) -> list[str]:
+    """The order the search picks the cards of ``bid``: the captain's own bid as it is;
+    another with its cards outside the own bid first, then those in it last first, so the
+    cards picked so far tell which bid is under way."""
+    if bid is own:
+        return list(bid)
+    mine = [c for c in bid if c in own]
+    mine.sort(key=own.index, reverse=True)
+    return [c for c in bid if c not in own] + mine
+
+
+def _bid_actions(s: State, seat: int, order: list[str], tie: bool) -> list[Action] | None:
+    """The moves that pick the rest of the bid ``order`` and place it, or pass or forfeit
+    for an empty bid; None unless the cards picked now are the start of ``order``."""
+    picks = s.picks[seat]
+    if picks != order[:len(picks)]:
+        return None
+    if not order:
+        return [Action("forfeit", {}) if tie else Action("pass", {})]
+    return [Action("bid_add", {"card": c}) for c in order[len(picks):]] + [
+        Action("bid_confirm", {})]
+
+
+#: how much more or less than the captain's own the search's other bids want the card
+_PLAN_SCALES = (1.6, 0.0, 0.6, 2.5)
+
+
+def ai_plans(state: State, seat: int, rng: random.Random) -> list[list[Action]] | None:
+    """Whole bids for the search to compare, each the list of moves that places it: the
+    captain's own first (``_bid_plan``), then bids that want the card more, not at all (pass)
+    or less, and Rum alone; None where ``seat`` is not placing a bid (the search then
+    compares single moves). Once cards are picked, only the bid under way: the first whose
+    order (``_bid_order``) starts with them.
+
+    Decision: compared move by move, a bid could only shrink: after any one added card the
+    rollout's captain takes back what his own plan does not hold, so the search could bid
+    less than the heuristic, never more; and searched afresh at every click, it took cards
+    back and picked them again (docs/developing.md, "The AI ladder")."""
+    s = state
+    if s.pending is not None or s.phase not in (BID, TIE) or not s.hands[seat]:
+        return None
+    tie = s.phase == TIE
+    if tie:
+        if seat not in s.contenders or s.done[seat]:
+            return None
+    elif seat != s.turn or _cheat_target(s, seat) is not None:
+        return None
+    own = _bid_plan(s, seat, tie)
+    bids = [own] + [_bid_plan(s, seat, tie, scale) if scale else [] for scale in _PLAN_SCALES]
+    if RUM in s.hands[seat]:
+        bids.append([RUM])
+    plans: list[list[Action]] = []
+    seen: set[tuple[str, ...]] = set()
+    for bid in bids:
+        key = tuple(sorted(bid))
+        moves = None if key in seen else _bid_actions(s, seat, _bid_order(bid, own), tie)
+        seen.add(key)
+        if moves is not None:
+            plans.append(moves)
+    if s.picks[seat]:
+        return plans[:1] or None
+    return plans or None
 
 
 def _cheat_target(s: State, seat: int) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Event
 
 from .cards import NAMES, list_names
-from .common import P, chance, gain, priv, pub, sanitize_picks
+from .common import P, chance, gain, priv, pub, sanitize_picks, seen_lost
 from .state import State
 
 
@@ -28,6 +28,7 @@ def call_cheat(s: State, caller: int, target: int, out: list[Event]) -> None:
         hand = s.hands[target]
         pulled = [hand.pop(r.randrange(len(hand))) for _ in range(count - 12)]
         sanitize_picks(s, target)
+        seen_lost(s, target)
         pub(s, out, "cheat", f"{P(caller)} pulls {len(pulled)} card"
              f"{'s' if len(pulled) > 1 else ''} at random from {P(target)}'s hand.")
         priv(out, caller, "cheat", f"You pull {list_names(pulled)} from {P(target)}'s hand.",
@@ -40,6 +41,7 @@ def call_cheat(s: State, caller: int, target: int, out: list[Event]) -> None:
     hand = s.hands[caller]
     pulled = [hand.pop(r.randrange(len(hand))) for _ in range(min(2, len(hand)))]
     sanitize_picks(s, caller)
+    seen_lost(s, caller)
     pub(s, out, "cheat", f"{P(target)} is no cheat: they pull {len(pulled)} card"
          f"{'' if len(pulled) == 1 else 's'} at random from {P(caller)}'s hand and is immune "
          "for the rest of the round.")

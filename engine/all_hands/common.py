@@ -111,6 +111,24 @@ def gain(s: State, seat: int, cards: list[str]) -> None:
         raise HandWon(seat)
 
 
+def seen_in(s: State, seat: int, card: str) -> None:
+    """Every captain saw ``card`` come into ``seat``'s hand face up (``State.seen``)."""
+    s.seen[seat].append(card)
+
+
+def seen_out(s: State, seat: int, cards: list[str]) -> None:
+    """Every captain saw ``cards`` leave ``seat``'s hand or bid face up."""
+    for c in cards:
+        if c in s.seen[seat]:
+            s.seen[seat].remove(c)
+
+
+def seen_lost(s: State, seat: int) -> None:
+    """A card left ``seat``'s hand unseen (drawn at random, given or paid face down): any
+    card seen in it may be the one, so none is known to be there any more."""
+    s.seen[seat] = []
+
+
 def sanitize_picks(s: State, seat: int) -> None:
     """Cards picked for a bid that left the hand (a cheat call) are no longer picked."""
     picks = s.picks[seat]

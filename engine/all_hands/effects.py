@@ -35,6 +35,8 @@ from .common import (
     priv,
     pub,
     sanitize_picks,
+    seen_in,
+    seen_lost,
     table_choices,
 )
 from .state import State
@@ -142,6 +144,7 @@ def take_plunder(s: State, seat: int, card: str, out: list[Event]) -> None:
     s.pending = None
     note(s, out, f"Hidden Plunder: {P(seat)} takes {NAMES[card]} from the discard pile.",
           seat=seat, card=card)
+    seen_in(s, seat, card)
     gain(s, seat, [card])
 
 
@@ -159,6 +162,7 @@ def _resolve_mermaid(s: State, seat: int, out: list[Event]) -> None:
             r = chance(s)
         card = hand.pop(r.randrange(len(hand)))
         sanitize_picks(s, t)
+        seen_lost(s, t)
         drawn.append(card)
         victims.append(t)
         priv(out, t, "mermaid", f"The Mermaid of {P(seat)} draws {NAMES[card]} from your hand.",
@@ -259,6 +263,7 @@ def shady_give(s: State, giver: int, card: str, out: list[Event]) -> None:
     to = s.pending["to"]
     s.pending = None
     s.hands[giver].remove(card)
+    seen_lost(s, giver)
     note(s, out, f"Shady Deal: {P(giver)} bid the lowest crew card and gives {P(to)} a card.",
           seat=to, giver=giver)
     priv(out, giver, "shady", f"You give {NAMES[card]} to {P(to)}.", card=card)
@@ -307,6 +312,7 @@ def pay_tribute(s: State, payer: int, card: str, out: list[Event]) -> None:
     p = s.pending
     king = p["seat"]
     s.hands[payer].remove(card)
+    seen_lost(s, payer)
     p["waiting"].remove(payer)
     p["paid"].append([payer, card])
     priv(out, payer, "tribute", f"You pay {NAMES[card]} in tribute to {P(king)}.", card=card)

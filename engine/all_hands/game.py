@@ -55,6 +55,7 @@ DECLARATION = Declaration(
                                                        int(o["round_limit"])),
     ai_action=ai.ai_action, evaluate=ai.evaluate, ai_world=ai.ai_world,
     next_up=_legal.next_up,
+    ai_plans=ai.ai_plans,
 )
 
 AllHandsOnDeck = GameRunner.named("AllHandsOnDeck", DECLARATION, __name__)

@@ -14,7 +14,7 @@ from engine.core import Event, IllegalAction
 
 from . import cheat, effects
 from .cards import NAMES, list_names
-from .common import HandWon, P, priv, pub
+from .common import HandWon, P, priv, pub, seen_out
 from .rules import (
     _next_bidder,
     continue_resolution,
@@ -95,6 +95,7 @@ def _forfeit(s: State, seat: int, out: list[Event]) -> None:
 def _discard(s: State, seat: int, card: str, out: list[Event]) -> None:
     """Step 7: a card discarded; a captain left with no card has nothing more to discard."""
     s.hands[seat].remove(card)
+    seen_out(s, seat, [card])
     s.discard.append(card)
     pub(s, out, "discard", f"{P(seat)} discards {NAMES[card]}.", seat=seat, card=card)
     if not s.hands[seat]:

@@ -39,6 +39,8 @@ from .common import (
     left_order,
     priv,
     pub,
+    seen_in,
+    seen_out,
 )
 from .hands import hand_score, winning_shape
 from .state import (
@@ -69,6 +71,7 @@ def setup(n: int, longer: bool, round_limit: int, seed: str) -> State:
     s = State(seed=seed, n=n, longer=longer, round_limit=round_limit)
     s.scores = [0] * n
     s.auto_keep = [False] * n
+    s.seen = [[] for _ in range(n)]
     start_hand(s, [], dealer=0)
     return s
 
@@ -101,6 +104,7 @@ def start_hand(s: State, out: list[Event], dealer: int) -> None:
     chance(s).shuffle(s.deck)
     s.discard = []
     s.hands = [[] for _ in range(n)]
+    s.seen = [[] for _ in range(n)]
     s.auction = None
     s.dealer = dealer
     s.round = 1
@@ -195,6 +199,7 @@ def _reveal_bids(s: State, out: list[Event]) -> None:
     s.revealed = True
     s.turn = -1
     for t in range(s.n):
+        seen_out(s, t, s.bids[t][s.shown[t]:])
         s.shown[t] = len(s.bids[t])
     bidders = [t for t in left_order(s) if s.bids[t]]
     if not bidders:
@@ -307,6 +312,7 @@ def reveal_tie(s: State, out: list[Event]) -> None:
     parts = []
     for t in s.contenders:
         new = s.bids[t][s.shown[t]:]
+        seen_out(s, t, new)
         s.shown[t] = len(s.bids[t])
         s.unres[t] = [c for c in new if is_action(c) and c != MONKEY]
         parts.append(f"{P(t)} adds {list_names(new)} (value now "
@@ -333,6 +339,7 @@ def _finish_auction(s: State, winner: int, out: list[Event], how: str) -> None:
     text = f"{P(winner)} won {NAMES[card]} {how}."
     s.last_auction = {"card": card, "winner": winner, "text": text}
     pub(s, out, "won", f"{P(winner)} wins {NAMES[card]} {how}.", seat=winner, card=card)
+    seen_in(s, winner, card)
     gain(s, winner, [card])
     _clear_table(s, out)
 
@@ -345,6 +352,7 @@ def _clear_table(s: State, out: list[Event]) -> None:
             s.bids[t].remove(c)
             pub(s, out, "eight", f"Pieces of Eight: {P(owner)} takes {NAMES[c]} into their "
                 "hand.", seat=owner, card=c)
+            seen_in(s, owner, c)
             gain(s, owner, [c])
     s.eights = []
     discard_table(s)

@@ -8,6 +8,11 @@ by a Mermaid, pulled by a cheat call, paid in tribute) -- ``all_cards`` lists th
 Schema 2 (issue 22) adds each captain's discard setting: ``auto_keep`` (the standing choice
 "skip my discard steps unless I open one") and ``opened`` (he opened this round's step);
 ``load`` upgrades a schema-1 dump with both off.
+
+Schema 3 (issue 26) adds ``seen``: per captain, the cards every captain saw come into his
+hand face up (an auction won, a Hidden Plunder, a Pieces of Eight) and not seen leave it
+since; public knowledge, which the AI's worlds keep (``view.determinize``). ``load``
+upgrades a schema-2 dump with nothing seen.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Any
 
 from engine.core import Saved, json_copy
 
-SCHEMA = 2
+SCHEMA = 3
 
 #: phases of a round (the view's "phase")
 BID, TIE, RESOLVE, DISCARD, OVER = "bid", "tie", "resolve", "discard", "over"
@@ -72,6 +77,9 @@ class State:
     # per seat, private to it: the standing choice "skip my discard steps unless I open one"
     auto_keep: list[bool] = field(default_factory=list)
     opened: list[bool] = field(default_factory=list)  # opened this round's discard step
+    # per seat, public: cards seen to come into the hand face up and not seen to leave it
+    # (they are in the hand or among its face-down bid cards)
+    seen: list[list[str]] = field(default_factory=list)
 
 
 _FIELDS = tuple(f.name for f in fields(State))
@@ -119,6 +127,7 @@ def clone(s: State) -> State:
         None if s.result is None else json_copy(s.result),
         s.auto_keep[:],
         s.opened[:],
+        [c[:] for c in s.seen],
     )
 
 
@@ -129,7 +138,12 @@ def _upgrade_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema": 2, "auto_keep": [False] * n, "opened": [False] * n}
 
 
-SAVED = Saved(State, SCHEMA, "All Hands on Deck!", _FIELDS, {1: _upgrade_1})
+def _upgrade_2(data: dict[str, Any]) -> dict[str, Any]:
+    """A schema-2 dump (before ``seen``): nothing remembered yet."""
+    return {**data, "schema": 3, "seen": [[] for _ in range(int(data["n"]))]}
+
+
+SAVED = Saved(State, SCHEMA, "All Hands on Deck!", _FIELDS, {1: _upgrade_1, 2: _upgrade_2})
 
 
 def pending_cards(s: State) -> list[str]:

@@ -157,8 +157,10 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     already running keeps who is done in it. The copy also gets a fresh seed, so the AI
     cannot foresee the real game's future shuffles and random pulls.
 
-    What a seat once saw and no longer sees (a card it gave away) is re-dealt too: worlds
-    are drawn from the seat's present view, not its memory.
+    The cards every captain saw come into another's hand face up and not leave it
+    (``State.seen``) stay with him, in his hand or among his face-down bid cards as the
+    shuffle falls. What only this seat saw (a card it gave away) is re-dealt: worlds keep
+    the table's public memory, not the seat's own.
     """
     w = clone(s)
     w.seed = f"{s.seed}/w{r.getrandbits(48):012x}"
@@ -168,6 +170,9 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     for t in others:
         pool.extend(w.hands[t])
         pool.extend(w.bids[t][w.shown[t]:])
+    for t in others:
+        for c in w.seen[t]:
+            pool.remove(c)
     pool.extend(w.deck)
     p = w.pending
     hide_cards = p is not None and "cards" in p and p["seat"] != seat
@@ -181,11 +186,14 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
         w.auto_keep[t] = False
         w.opened[t] = False
         k = len(w.hands[t])
-        w.hands[t] = pool[i:i + k]
-        i += k
-        k = max(0, len(w.bids[t]) - w.shown[t])
-        w.bids[t][w.shown[t]:] = pool[i:i + k]
-        i += k
+        m = max(0, len(w.bids[t]) - w.shown[t])
+        known = w.seen[t]
+        cards = known + pool[i:i + k + m - len(known)]
+        i += k + m - len(known)
+        if m and known:
+            r.shuffle(cards)
+        w.hands[t] = cards[:k]
+        w.bids[t][w.shown[t]:] = cards[k:]
         if w.picks[t]:
             w.picks[t] = w.hands[t][: len(w.picks[t])]
     k = len(w.deck)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.all_hands import GAME
-from engine.all_hands.ai import ai_action, evaluate, gain_of, potential
+from engine.all_hands.ai import ai_action, ai_plans, evaluate, gain_of, potential
 from engine.core import Action
 
 from .helpers import act, bid, pass_, position
@@ -63,6 +63,25 @@ def test_the_captain_bids_on_a_card_it_needs_and_passes_on_one_it_does_not() -> 
     # a second Stormsail 3 adds nothing to a hand that holds one
     s = position(2, {1: ["ST2", "ST3", "ST4", "SS9"], 0: ["BV1"]}, auction="ST3")
     assert ai_action(s, 1, random.Random(1)) == Action("pass", {})
+
+
+def test_the_search_weighs_whole_bids_bigger_and_smaller_than_the_captains_own() -> None:
+    crew = ["ST2", "ST3", "ST4", "ST6", "ST7", "ST8"]
+    s = position(2, {1: crew + ["SS9", "BV10", "SS8", "BV3", "SS1"], 0: ["BV1"]},
+                 auction="ST5")
+    rng = random.Random(1)
+    plans = ai_plans(s, 1, rng)
+    own = plans[0]
+    assert own[0] == ai_action(s, 1, rng) and own[-1] == Action("bid_confirm", {})
+    assert any(len(p) > len(own) for p in plans)  # more cards than the captain would bid
+    assert [Action("pass", {})] in plans
+    # a bid under way is finished as it was begun: no card taken back, no other bid
+    bigger = max(plans, key=len)
+    GAME.apply(s, 1, bigger[0])
+    assert ai_plans(s, 1, rng) == [bigger[1:]]
+    assert ai_plans(s, 0, rng) is None  # not seat 0's turn to bid
+    s = position(2, {1: crew + ["SS9", "BV10", "RUM"], 0: ["BV1"]}, auction="BV6")
+    assert [Action("bid_add", {"card": "RUM"}), Action("bid_confirm", {})] in ai_plans(s, 1, rng)
 
 
 def test_the_captain_pours_rum_for_a_card_that_completes_its_crew() -> None:

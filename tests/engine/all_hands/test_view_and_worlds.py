@@ -13,7 +13,7 @@ from engine.all_hands.decisions import DECISIONS
 from engine.all_hands.state import all_cards
 from engine.core import fill_names
 
-from .helpers import act, assert_conserved, bid, canon, pass_, position
+from .helpers import act, assert_conserved, bid, canon, done_discarding, pass_, position
 
 PUBLIC_KEYS = {
     "game", "seat", "n", "hand_no", "hands_total", "round", "round_limit", "longer_game",
@@ -108,7 +108,7 @@ def test_dump_and_load_round_trip_and_refuse_an_unknown_schema() -> None:
     s = position(3, {1: ["MERMAID", "SS2"], 2: ["BV7", "BV9"], 0: ["SS3", "ST4"]})
     bid(s, 1, "MERMAID")
     data = json.loads(json.dumps(GAME.dump(s)))
-    assert data["schema"] == 2
+    assert data["schema"] == 3
     again = GAME.load(data)
     assert canon(GAME.dump(again)) == canon(GAME.dump(s))
     for seat in (None, 0, 1, 2):
@@ -126,6 +126,41 @@ def test_a_game_saved_before_the_discard_settings_loads_with_everyone_asked() ->
     again = GAME.load(old)
     assert again.auto_keep == [False] * 3 and again.opened == [False] * 3
     assert canon(GAME.dump(again)) == canon(GAME.dump(s))
+
+
+def test_a_game_saved_before_the_tables_memory_loads_with_nothing_seen() -> None:
+    s = position(3, {1: ["MERMAID", "SS2"], 2: ["BV7", "BV9"], 0: ["SS3", "ST4"]})
+    old = json.loads(json.dumps(GAME.dump(s)))
+    del old["seen"]
+    old["schema"] = 2
+    assert GAME.load(old).seen == [[], [], []]
+
+
+def test_worlds_keep_a_card_won_face_up_until_it_is_seen_to_leave() -> None:
+    s = position(2, {1: ["SS9", "BV2", "ST3"], 0: ["BV5", "SS2", "ST4"]}, auction="ST10")
+    bid(s, 1, "SS9")
+    pass_(s, 0)
+    assert s.seen == [[], ["ST10"]]
+    for k in range(20):  # seat 0 saw seat 1 win it: every world leaves it in his hand
+        w = GAME.determinize(s, 0, random.Random(k))
+        assert "ST10" in w.hands[1]
+    _worlds_keep_every_view(s)
+    act(s, 1, "discard", card="ST10")
+    assert s.seen == [[], []]
+    worlds = [GAME.determinize(s, 0, random.Random(k)) for k in range(20)]
+    assert any("ST10" not in w.hands[1] for w in worlds)
+
+
+def test_a_card_drawn_at_random_from_a_hand_makes_the_table_forget_it() -> None:
+    s = position(2, {1: ["SS9", "BV2", "MERMAID"], 0: ["BV5", "SS2", "MERMAID"]},
+                 auction="ST10")
+    bid(s, 1, "SS9")
+    pass_(s, 0)
+    done_discarding(s)
+    assert s.seen[1] == ["ST10"]
+    bid(s, s.turn, "MERMAID")  # seat 0 bids first in round 2: its Mermaid draws from seat 1
+    pass_(s, s.turn)
+    assert s.seen[1] == []
 
 
 def test_clone_is_independent() -> None:
