@@ -41,6 +41,7 @@ import random
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -194,7 +195,8 @@ def play(python: str, src: str, g: int, seats: int, opponent: str) -> dict:
     rng = random.Random(seed)
     child = subprocess.Popen(
         [python, "-c", CHILD, str(1000 + g), ",".join(map(str, ours)), opponent, src],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"})  # its legal actions come from sets of str
     assert child.stdin is not None and child.stdout is not None
     slowest, fallbacks, asked = 0.0, 0, 0
     end = None
@@ -241,29 +243,47 @@ def main(argv: list[str] | None = None) -> None:
                                                                    "/tmp/catanatron-src"))
     args = parser.parse_args(argv)
     check_install(args.python, args.catanatron_src)
-    wins = 0.0
-    slowest = theirs = 0.0
-    fallbacks = asked = 0
+    done = Tally()
     t0 = time.perf_counter()
-    for g in range(args.first, args.first + args.games):
-        end = play(args.python, args.catanatron_src, g, args.seats, args.opponent)
-        won = end["winner"] in end["ours"]
-        wins += won
-        slowest, theirs = max(slowest, end["our_slowest"]), max(theirs, end["slowest"])
-        fallbacks, asked = fallbacks + end["fallbacks"], asked + end["asked"]
-        print(f"  game {g}: ours {end['ours']}, winner {end['winner']}, VP {end['vp']}, "
-              f"{end['turns']} turns, {end['fallbacks']} fallbacks; so far {wins:g} of "
-              f"{g - args.first + 1}", file=sys.stderr, flush=True)
-    lo, hi = wilson(wins, args.games)
-    fair = args.seats / 4
+    try:
+        for g in range(args.first, args.first + args.games):
+            end = play(args.python, args.catanatron_src, g, args.seats, args.opponent)
+            done.add(end)
+            print(f"  game {g}: ours {end['ours']}, winner {end['winner']}, VP {end['vp']}, "
+                  f"{end['turns']} turns, {end['fallbacks']} fallbacks; so far "
+                  f"{done.wins:g} of {done.games}", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:  # the row of the games played so far
+        print(f"  stopped after {done.games} games", file=sys.stderr)
     print("| ours | opponent | seats | wins | games | share | 95% interval | fair share "
           "| fallbacks / our decisions | slowest move, ours (s) | slowest, theirs (s) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    print(f"| {LEVEL} | {args.opponent} | {args.seats} | {wins:g} | {args.games} | "
-          f"{wins / args.games:.0%} | {lo:.0%}-{hi:.0%} | {fair:.0%} | {fallbacks} / {asked} "
-          f"| {slowest:.2f} | {theirs:.2f} |  <!-- games {args.first}-"
-          f"{args.first + args.games - 1}, {time.perf_counter() - t0:.0f} s -->", flush=True)
+    lo, hi = wilson(done.wins, done.games)
+    print(f"| {LEVEL} | {args.opponent} | {args.seats} | {done.wins:g} | {done.games} | "
+          f"{done.wins / max(1, done.games):.0%} | {lo:.0%}-{hi:.0%} | {args.seats / 4:.0%} "
+          f"| {done.fallbacks} / {done.asked} | {done.slowest:.2f} | {done.theirs:.2f} |  "
+          f"<!-- games {args.first}-{args.first + done.games - 1}, "
+          f"{time.perf_counter() - t0:.0f} s -->", flush=True)
 
+
+@dataclass
+class Tally:
+    """A match so far: our wins, the games, the fallbacks among our decisions, the slowest
+    move of our AI and of Catanatron's bots."""
+
+    wins: float = 0.0
+    games: int = 0
+    fallbacks: int = 0
+    asked: int = 0
+    slowest: float = 0.0
+    theirs: float = 0.0
+
+    def add(self, end: dict) -> None:
+        self.wins += end["winner"] in end["ours"]
+        self.games += 1
+        self.fallbacks += end["fallbacks"]
+        self.asked += end["asked"]
+        self.slowest = max(self.slowest, end["our_slowest"])
+        self.theirs = max(self.theirs, end["slowest"])
 
 if __name__ == "__main__":
     main()
