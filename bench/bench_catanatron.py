@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import catanatron_bridge as bridge  # noqa: E402
 from bench_ai_ladder import wilson  # noqa: E402
+from bench_seafarers import catanatron_python  # noqa: E402
 
 from engine.ai import choose, untimed  # noqa: E402
 from engine.seafarers.state import Phase, clone  # noqa: E402
@@ -237,8 +238,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     parser.add_argument("--seats", type=int, choices=(1, 2), default=1)
     parser.add_argument("--opponent", choices=("alphabeta", "value"), default="alphabeta")
-    parser.add_argument("--python", default=os.environ.get("CATANATRON_PYTHON",
-                                                           "/tmp/catan-venv/bin/python"))
+    parser.add_argument("--python", default=catanatron_python(""))
     parser.add_argument("--catanatron-src", default=os.environ.get("CATANATRON_SRC",
                                                                    "/tmp/catanatron-src"))
     args = parser.parse_args(argv)
