@@ -38,6 +38,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -201,15 +202,19 @@ def play(python: str, src: str, g: int, seats: int, opponent: str) -> dict:
     assert child.stdin is not None and child.stdout is not None
     slowest, fallbacks, asked = 0.0, 0, 0
     end = None
-    for line in child.stdout:
-        msg = json.loads(line)
-        if "end" in msg:
-            end = msg["end"]
-            break
-        index, took, fell = decide(msg["ask"], rng, seed)
-        slowest, fallbacks, asked = max(slowest, took), fallbacks + fell, asked + 1
-        child.stdin.write(f"{index}\n")
-        child.stdin.flush()
+    try:
+        for line in child.stdout:
+            msg = json.loads(line)
+            if "end" in msg:
+                end = msg["end"]
+                break
+            index, took, fell = decide(msg["ask"], rng, seed)
+            slowest, fallbacks, asked = max(slowest, took), fallbacks + fell, asked + 1
+            child.stdin.write(f"{index}\n")
+            child.stdin.flush()
+    except KeyboardInterrupt:
+        child.kill()  # the game is dropped whole
+        raise
     child.stdin.close()
     if child.wait() != 0 or end is None:
         sys.exit(f"bench_catanatron: Catanatron's process failed in game {g}.")
@@ -243,6 +248,8 @@ def main(argv: list[str] | None = None) -> None:
                                                                    "/tmp/catanatron-src"))
     args = parser.parse_args(argv)
     check_install(args.python, args.catanatron_src)
+    # stopped early (Ctrl-C, or kill: a background job ignores SIGINT), it prints its row
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     done = Tally()
     t0 = time.perf_counter()
     try:
@@ -250,7 +257,8 @@ def main(argv: list[str] | None = None) -> None:
             end = play(args.python, args.catanatron_src, g, args.seats, args.opponent)
             done.add(end)
             print(f"  game {g}: ours {end['ours']}, winner {end['winner']}, VP {end['vp']}, "
-                  f"{end['turns']} turns, {end['fallbacks']} fallbacks; so far "
+                  f"{end['turns']} turns, {end['fallbacks']} fallbacks, our slowest move "
+                  f"{end['our_slowest']:.2f} s; so far "
                   f"{done.wins:g} of {done.games}", file=sys.stderr, flush=True)
     except KeyboardInterrupt:  # the row of the games played so far
         print(f"  stopped after {done.games} games", file=sys.stderr)
