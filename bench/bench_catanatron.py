@@ -185,6 +185,8 @@ def decide(desc: dict, rng: random.Random, seed: str) -> tuple[int, float, bool]
     took = time.perf_counter() - start
     index = bridge.find(legal, bridge.to_catanatron(first, seat, moves, desc))
     if index is None:
+        print(f"    fallback: our {moves} at {desc['prompt']} (rolled: {desc['rolled']}) is "
+              "no legal action", file=sys.stderr)
         return bridge.fallback(legal), took, True
     return index, took, False
 
