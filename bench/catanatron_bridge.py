@@ -187,6 +187,28 @@ def _deal_devs(s: State, desc: dict[str, Any], rng: random.Random) -> None:
     if len(pool) != desc["deck"]:
         raise ValueError(f"{len(pool)} unseen development cards left for a deck of {desc['deck']}")
     s.deck = pool
+    _hold_back(s, desc)
+
+
+#: our development cards -> Catanatron's action that plays one
+PLAY_ACTION = {"knight": "PLAY_KNIGHT_CARD", "plenty": "PLAY_YEAR_OF_PLENTY",
+               "monopoly": "PLAY_MONOPOLY", "road_building": "PLAY_ROAD_BUILDING"}
+
+
+def _hold_back(s: State, desc: dict[str, Any]) -> None:
+    """Catanatron's narrower times to play a card, played by our seat too: before the roll
+    only a Knight, and Road Building only while holding a road's cost. A card its legal
+    actions do not offer now counts as bought this turn in our state, so our AI plans
+    without it until the turn ends, as it must."""
+    if desc["prompt"] != "PLAY_TURN" or desc["free_roads"]:
+        return
+    seat = desc["seat"]
+    offered = {a[0] for a in desc["legal"]}
+    new = list(s.new_devs[seat])
+    for card in sorted(set(s.devs[seat]) & PLAY_ACTION.keys()):
+        if PLAY_ACTION[card] not in offered:
+            new += [card] * (s.devs[seat].count(card) - new.count(card))
+    s.new_devs[seat] = new
 
 
 #: our moves that leave the seat a step to take before Catanatron's action is whole: the

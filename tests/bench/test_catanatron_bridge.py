@@ -142,6 +142,7 @@ def test_development_cards_count_what_was_played(desc):
     desc["devs"] = ["KNIGHT", "VICTORY_POINT"]
     desc["devs_new"] = ["VICTORY_POINT"]
     desc["deck"] -= 2
+    desc["legal"].append(["PLAY_KNIGHT_CARD", None])
     desc["players"][2]["devs"] = 3
     desc["deck"] -= 3
     s = bridge.build_state(desc, random.Random(3))
@@ -176,3 +177,21 @@ def test_the_bench_says_how_to_install_catanatron_when_it_is_missing():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "pip install catanatron==3.2.1" in done.stderr
+
+
+def test_a_card_catanatron_does_not_offer_now_waits_for_the_next_turn(desc):
+    """Catanatron offers Road Building only while the player holds a road's cost, and
+    before the roll only the Knight: our AI plans without the others, this turn."""
+    desc["devs"] = ["KNIGHT", "MONOPOLY", "ROAD_BUILDING"]
+    desc["players"][0]["devs"] = 3
+    desc["deck"] -= 3
+    desc["legal"].append(["PLAY_KNIGHT_CARD", None])
+    desc["legal"] += [["PLAY_MONOPOLY", r] for r in bridge.THEIR_RES]
+    s = bridge.build_state(desc, random.Random(1))
+    plays = {a.args["card"] for a in bridge.GAME.legal_actions(s, 0) if a.kind == "play"}
+    assert plays == {"knight", "monopoly"}
+    desc.update(rolled=False, legal=[["ROLL", None], ["PLAY_KNIGHT_CARD", None]])
+    s = bridge.build_state(desc, random.Random(1))
+    assert s.phase == Phase.ROLL
+    assert [(a.kind, a.args.get("card")) for a in bridge.GAME.legal_actions(s, 0)] == [
+        ("play", "knight"), ("roll", None)]
