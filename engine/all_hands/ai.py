@@ -162,26 +162,35 @@ def _bid_plan(s: State, seat: int, tie: bool, scale: float = 1.0) -> list[str]:
             if loss_of(hand, c) < want * 0.6:
                 return [c]
         return []
-    plan: list[str] = []
     if want > 1.2 and RUM in hand:
         return [RUM]
-    if want >= 0.35:
-        target = 6 + 9 * min(want, 2.0) + 2 * (s.n - 2)
-        value = 0
-        budget = want * 0.7
-        spent = 0.0
-        for c in spare:
-            loss = loss_of(hand, c)
-            if spent + loss > budget:
-                continue
-            plan.append(c)
-            spent += loss
-            value += VALUE[c] * (2 if SUIT_OF[c] == suit else 1)
-            if value >= target:
-                break
-        if value < 4:
-            plan = []
-    # action cards that pay for themselves whatever the auction does
+    plan = _crew_bid(hand, spare, want, suit, s.n) if want >= 0.35 else []
+    return _with_action_cards(s, hand, plan, want)
+
+
+def _crew_bid(hand: list[str], spare: list[str], want: float, suit: str | None,
+              n: int) -> list[str]:
+    """The crew cards of a bid: the spare ones, cheapest to lose first, until the bid's
+    value reaches what the auction card is worth (nothing when that stays under 4)."""
+    target = 6 + 9 * min(want, 2.0) + 2 * (n - 2)
+    plan: list[str] = []
+    value = 0
+    budget = want * 0.7
+    spent = 0.0
+    for c in spare:
+        loss = loss_of(hand, c)
+        if spent + loss > budget:
+            continue
+        plan.append(c)
+        spent += loss
+        value += VALUE[c] * (2 if SUIT_OF[c] == suit else 1)
+        if value >= target:
+            break
+    return plan if value >= 4 else []
+
+
+def _with_action_cards(s: State, hand: list[str], plan: list[str], want: float) -> list[str]:
+    """``plan`` and the action cards that pay for themselves whatever the auction does."""
     for card in (KING, MERMAID):
         if card in hand and card not in plan:
             plan.append(card)
