@@ -112,15 +112,22 @@ async def main(args: argparse.Namespace) -> None:
             await postgres.drop_all()
 
 
-def _parse() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def lookup_arguments(description: str, calls: int) -> argparse.ArgumentParser:
+    """The options of a bench that times one lookup among many tables on both backends
+    (this one and bench_record.py)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--tables", type=int, default=10_000)
-    parser.add_argument("--mine", type=int, default=50)
     parser.add_argument("--people", type=int, default=3_000)
-    parser.add_argument("--calls", type=int, default=500)
+    parser.add_argument("--calls", type=int, default=calls)
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--postgresql", default=None, help="a server to make databases on")
     parser.add_argument("--seed", default="bench")
+    return parser
+
+
+def _parse() -> argparse.Namespace:
+    parser = lookup_arguments(__doc__.splitlines()[0], 500)
+    parser.add_argument("--mine", type=int, default=50)
     return parser.parse_args()
 
 
