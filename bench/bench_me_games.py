@@ -26,6 +26,8 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import aclosing
 from pathlib import Path
 from typing import Any
 
@@ -98,16 +100,25 @@ async def main(args: argparse.Namespace) -> None:
     print(f"/me games lookup (data.people.tables_of): one person at {args.mine} of "
           f"{args.tables} playing tables, {args.calls} calls; ms")
     print(f"{'backend':<11}{'p50':>7}{'p95':>7}{'p99':>7}  found")
-    with tempfile.TemporaryDirectory() as folder, _Postgres(args.postgresql) as postgres:
+    async with aclosing(databases(args.backends, args.postgresql, "me.db")) as found:
+        async for backend, target in found:
+            r = await _measure(target, rows, args.calls, args.mine)
+            met = "met" if r["p95"] < TARGET_MS else "MISSED"
+            print(f"{backend:<11}{r['p50']:>7.2f}{r['p95']:>7.2f}{r['p99']:>7.2f}  "
+                  f"{'all ' + str(args.mine) if r['right'] else 'WRONG'}   "
+                  f"target p95 < {TARGET_MS:.0f} ms: {met}", flush=True)
+
+
+async def databases(backends: str, postgresql: str | None, name: str
+                    ) -> AsyncIterator[tuple[str, str]]:
+    """(backend, a new empty database) for each of ``backends`` ("sqlite,postgresql"): a
+    file ``name`` in a folder removed afterwards, a database on a throwaway PostgreSQL
+    server (or on ``postgresql``) dropped afterwards; used with ``contextlib.aclosing``."""
+    with tempfile.TemporaryDirectory() as folder, _Postgres(postgresql) as postgres:
         try:
-            for backend in args.backends.split(","):
-                target = str(Path(folder) / "me.db") if backend == "sqlite" \
-                    else await postgres.new()
-                r = await _measure(target, rows, args.calls, args.mine)
-                met = "met" if r["p95"] < TARGET_MS else "MISSED"
-                print(f"{backend:<11}{r['p50']:>7.2f}{r['p95']:>7.2f}{r['p99']:>7.2f}  "
-                      f"{'all ' + str(args.mine) if r['right'] else 'WRONG'}   "
-                      f"target p95 < {TARGET_MS:.0f} ms: {met}", flush=True)
+            for backend in backends.split(","):
+                yield backend, (str(Path(folder) / name) if backend == "sqlite"
+                                else await postgres.new())
         finally:
             await postgres.drop_all()
 

@@ -26,16 +26,15 @@ import argparse
 import asyncio
 import random
 import sys
-import tempfile
 import time
 from collections import Counter
+from contextlib import aclosing
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_me_games import _percentile, lookup_arguments  # noqa: E402
-from bench.bench_store import _Postgres  # noqa: E402
+from bench.bench_me_games import _percentile, databases, lookup_arguments  # noqa: E402
 from data.lengths import RECENT, expected_length  # noqa: E402
 from data.records import clock_kind  # noqa: E402
 from data.reliability import reliabilities  # noqa: E402
@@ -112,23 +111,18 @@ async def main(args: argparse.Namespace) -> None:
     print(f"record lookups: {args.tables} finished tables, {len(rows['turn_times'])} timed "
           f"turns, {len(rows['game_records'])} games finished rows; {args.calls} calls; ms")
     print(f"{'backend':<11}{'lookup':<22}{'p50':>7}{'p95':>7}{'p99':>7}")
-    with tempfile.TemporaryDirectory() as folder, _Postgres(args.postgresql) as postgres:
-        try:
-            for backend in args.backends.split(","):
-                target = str(Path(folder) / "record.db") if backend == "sqlite" \
-                    else await postgres.new()
-                r = await _measure(target, rows, lobby, guild, args.calls)
-                for name, label in (("length", "expected length"),
-                                    ("records", "5 people's records")):
-                    ms = r[name]
-                    assert isinstance(ms, list)
-                    p95 = _percentile(ms, 95)
-                    met = "met" if p95 < TARGET_MS else "MISSED"
-                    print(f"{backend:<11}{label:<22}{_percentile(ms, 50):>7.2f}{p95:>7.2f}"
-                          f"{_percentile(ms, 99):>7.2f}  target p95 < {TARGET_MS:.0f} ms: "
-                          f"{met}{'' if r['right'] else '  WRONG ANSWER'}", flush=True)
-        finally:
-            await postgres.drop_all()
+    async with aclosing(databases(args.backends, args.postgresql, "record.db")) as found:
+        async for backend, target in found:
+            r = await _measure(target, rows, lobby, guild, args.calls)
+            for name, label in (("length", "expected length"),
+                                ("records", "5 people's records")):
+                ms = r[name]
+                assert isinstance(ms, list)
+                p95 = _percentile(ms, 95)
+                met = "met" if p95 < TARGET_MS else "MISSED"
+                print(f"{backend:<11}{label:<22}{_percentile(ms, 50):>7.2f}{p95:>7.2f}"
+                      f"{_percentile(ms, 99):>7.2f}  target p95 < {TARGET_MS:.0f} ms: "
+                      f"{met}{'' if r['right'] else '  WRONG ANSWER'}", flush=True)
 
 
 def _parse() -> argparse.Namespace:
