@@ -10,6 +10,7 @@ import pytest
 
 from engine import GAMES, get_game
 from engine.ai import (
+    EASY_SLIPS,
     LEVELS,
     SearchBudget,
     _paired_score,
@@ -98,3 +99,25 @@ def test_a_move_ahead_of_the_heuristic_by_noise_alone_is_not_taken() -> None:
     assert _paired_score(noisy, 0.05, 1.5) <= 0
     steady = [0.3] * 20 + [0.1]
     assert _paired_score(steady, 0.05, 1.5) > 0
+
+
+def test_easy_follows_its_heuristic_but_slips_now_and_then() -> None:
+    """An easy captain plays the game's own move in most decisions and, like a newcomer,
+    a random legal one in about EASY_SLIPS of them (the ladder's easy < normal)."""
+    for game in GAMES.values():
+        state = game.setup(game.min_players, {}, "ai-slips")
+        rng, same, decisions = random.Random(5), 0, 0
+        for _ in range(400):
+            if game.result(state) is not None:
+                break
+            seat = min(game.to_act(state))
+            legal = game.legal_actions(state, seat)
+            action = choose(game, state, seat, rng, "easy")
+            assert action in legal
+            if len(legal) > 1:
+                heuristic = game.ai_action(state, seat, random.Random(0), "easy")
+                decisions += 1
+                same += action == heuristic
+            game.apply(state, seat, action)
+        assert decisions >= 20, game.id
+        assert 1 - EASY_SLIPS - 0.15 <= same / decisions < 1, (game.id, same, decisions)
