@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
+from dataclasses import dataclass
 from itertools import combinations
 
 from engine.core import Action
@@ -51,25 +53,59 @@ def unseen(s: State, seat: int) -> set[str]:
     return {c for c in deck_for(s.n) if c not in mine and c not in played}
 
 
-def power(card: str, hand: list[str], out: set[str]) -> float:
-    """The chance ``card`` takes a trick later, given the cards still ``out`` there."""
+@dataclass(frozen=True)
+class Outstanding:
+    """The cards still out there, counted once per decision: a ditch prices 66 hands
+    against the same cards, and counting them per card and hand was most of a search's
+    time (a rollout's hand values)."""
+
+    numbers: dict[str, list[int]]  # per colour, sorted
+    reds: int
+
+    @classmethod
+    def of(cls, out: set[str]) -> Outstanding:
+        numbers: dict[str, list[int]] = {}
+        for c in out:
+            numbers.setdefault(c[0], []).append(NUMBER[c])
+        for ks in numbers.values():
+            ks.sort()
+        return cls(numbers, len(numbers.get(RED, ())))
+
+    def higher(self, colour: str, k: int) -> int:
+        """How many cards of ``colour`` out there beat a ``k``."""
+        ks = self.numbers.get(colour, [])
+        return len(ks) - bisect_right(ks, k)
+
+
+def colour_lengths(hand: list[str]) -> dict[str, int]:
+    """How many cards of each colour a hand holds."""
+    lengths: dict[str, int] = {}
+    for c in hand:
+        lengths[c[0]] = lengths.get(c[0], 0) + 1
+    return lengths
+
+
+def power(card: str, lengths: dict[str, int], out: Outstanding) -> float:
+    """The chance ``card`` takes a trick later, in a hand of these colour ``lengths``,
+    given the cards still ``out`` there."""
     colour, k = card[0], NUMBER[card]
-    higher = sum(1 for c in out if c[0] == colour and NUMBER[c] > k)
+    higher = out.higher(colour, k)
     if colour == RED:
         p = max(0.0, 1.0 - 0.28 * higher)
         # a low red still trumps a colour it is void in
-        voids = sum(1 for col in COLOURS if col != RED and not any(c[0] == col for c in hand))
+        voids = sum(1 for col in COLOURS if col != RED and not lengths.get(col))
         return max(p, min(0.5, 0.2 * voids))
     p = {0: 0.85, 1: 0.45, 2: 0.18}.get(higher, 0.03)
-    length = sum(1 for c in hand if c[0] == colour)
-    reds_out = sum(1 for c in out if c[0] == RED)
-    trump_risk = min(0.8, 0.06 * max(0, length - 2) * 3 + (0.15 if reds_out > 4 else 0.0))
+    length = lengths.get(colour, 0)
+    trump_risk = min(0.8, 0.06 * max(0, length - 2) * 3 + (0.15 if out.reds > 4 else 0.0))
     return p * (1 - trump_risk)
 
 
-def expected_tricks(hand: list[str], out: set[str], n: int) -> float:
+def expected_tricks(hand: list[str], out: set[str] | Outstanding, n: int) -> float:
     """The tricks a hand may take (scaled down for a hand of twelve before the ditch)."""
-    total = sum(power(c, hand, out) for c in hand)
+    counted = out if isinstance(out, Outstanding) else Outstanding.of(out)
+    lengths = colour_lengths(hand)
+    total = sum(power(c, lengths, counted) for c in hand)
     return min(float(TRICKS), total * min(1.0, TRICKS / max(1, len(hand))))
 
 
@@ -187,6 +223,7 @@ def choose_card(s: State, seat: int) -> str:
     if len(cards) == 1:
         return cards[0]
     out = unseen(s, seat)
+    counted, lengths = Outstanding.of(out), colour_lengths(hand)
     trick_no = len(s.winners) + 1
     later_count = s.n - len(s.trick) - 1
     later = [(seat + i) % s.n for i in range(1, later_count + 1)]
@@ -208,7 +245,7 @@ def choose_card(s: State, seat: int) -> str:
                          "cursed_cargo"):
             value += (capture_value(s, seat, [], trick_no) + generic_trick_value(s, seat)
                       - treasure_margin(s, seat)) * avg_extra / max(1, s.n)
-        spend = power(c, hand, out) * future
+        spend = power(c, lengths, counted) * future
         score = p_win * value - spend - 0.01 * NUMBER[c]
         scored.append((score, -STRENGTH[c], c))
     return max(scored)[2]
@@ -217,7 +254,7 @@ def choose_card(s: State, seat: int) -> str:
 # -- rows, ditch, predictions ----------------------------------------------------------------------
 
 
-def hand_value(s: State, seat: int, cards: list[str], out: set[str]) -> float:
+def hand_value(s: State, seat: int, cards: list[str], out: set[str] | Outstanding) -> float:
     """What a hand of crew is worth in loon: recruitment now, plus tricks to come."""
     rec = sum(recruitment(code, cards)[0] for code in s.recruit)
     tricks = expected_tricks(cards, out, s.n)
@@ -229,7 +266,7 @@ def hand_value(s: State, seat: int, cards: list[str], out: set[str]) -> float:
 
 def best_ditch(s: State, seat: int) -> list[str]:
     hand = s.hands[seat]
-    out = unseen(s, seat)
+    out = Outstanding.of(unseen(s, seat))
     keep = len(hand) - (2 - len(s.ditched[seat]))
     best: tuple[float, tuple[str, ...]] | None = None
     for drop in combinations(hand, len(hand) - keep):
