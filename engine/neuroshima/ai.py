@@ -22,7 +22,7 @@ from engine.core import Action
 from . import battle
 from .actions import labelled_actions
 from .board import BY_LABEL, LINE, NEIGHBOUR, STANDARD, WAVE_LINES, area, is_water
-from .rules import grab_destinations, hq_toughness, pirates_seat, push_destinations
+from .rules import grab_destinations, hq_toughness, pirates_seat, push_destinations, to_act
 from .tiles import TILES
 
 _INSTANT_VALUE = {"battle": 2.0, "move": 1.5, "push": 2.0, "airstrike": 3.0, "wave": 2.0}
@@ -215,12 +215,18 @@ def _hq(s: dict, seat: int, actions: list[Action]) -> Action:
 
 def _play(s: dict, seat: int, actions: list[Action], rng: random.Random,
           strong: bool) -> Action:
+    return _pick(s, seat, actions, _scored(s, seat, actions, strong), strong)
+
+
+def _scored(s: dict, seat: int, actions: list[Action], strong: bool) -> list[tuple[float, Action]]:
+    """Each play-phase move the player judges, with its gain: a placement by the battle that
+    would follow (``strong``) or by what its attacks reach, a Move, Push Back or Grab by
+    the battle after it (``strong``), an Air Strike or Wave by what it would destroy."""
     board = s["board"]
     pirates = pirates_seat(s)
     opts = s["opts"]
-    end = next(a for a in actions if a.kind == "end")
     base = battle_outcome(board, opts, seat, pirates) if strong else 0.0
-    best, best_score = end, 0.0
+    out = []
     for a in actions:
         score = None
         if a.kind == "place":
@@ -240,17 +246,28 @@ def _play(s: dict, seat: int, actions: list[Action], rng: random.Random,
             score = _area_gain(board, area(_space(a.args["centre"])), seat) - 2.0
         elif a.kind == "wave":
             score = _area_gain(board, WAVE_LINES[a.args["line"]], seat) - 1.5
-        if score is not None and score > best_score:
+        if score is not None:
+            out.append((score, a))
+    return out
+
+
+def _pick(s: dict, seat: int, actions: list[Action], scored: list[tuple[float, Action]],
+          strong: bool) -> Action:
+    """The first move of the highest gain above 0; with none, a Battle or the Tavern when
+    a battle now helps more than waiting, else the end of the turn."""
+    best, best_score = None, 0.0
+    for score, a in scored:
+        if score > best_score:
             best, best_score = a, score
-    if best is not end:
+    if best is not None:
         return best
-    # nothing left to build: fight now if a battle helps more than waiting
+    board = s["board"]
     fights = [a for a in actions if a.kind in ("battle", "tavern")]
     if fights:
-        gain = battle_outcome(board, opts, seat, pirates) - standing(board, seat)
+        gain = battle_outcome(board, s["opts"], seat, pirates_seat(s)) - standing(board, seat)
         if gain > 0.5:
             return fights[0]
-    return end
+    return next(a for a in actions if a.kind == "end")
 
 
 def board_full_after(s: dict, a: Action) -> bool:
@@ -258,3 +275,31 @@ def board_full_after(s: dict, a: Action) -> bool:
     empty = [i for i in STANDARD if board[i] is None]
     return len(empty) == 1 and empty[0] == _space(a.args["space"])
 
+
+
+#: how many moves ``ai_plans`` offers the search at most (the search takes its own count)
+PLAN_LIMIT = 8
+
+
+def ai_plans(s: dict, seat: int, rng: random.Random) -> list[list[Action]] | None:
+    """The play-phase moves worth searching, each a plan of one move: the simulating
+    player's own choice first, then the others it judged best (by the gain ``_scored``
+    gives), then a Battle or the Tavern and the end of the turn. None outside the play
+    phase (the search then compares the legal moves at random, few there).
+
+    Decision: a turn offers a few hundred placements, nearly all of them poor; compared at
+    random, the search met a better move than the simulating player's own too rarely to
+    change its play (docs/developing.md, "The AI ladder")."""
+    if s["phase"] != "play" or seat not in to_act(s):
+        return None
+    actions = labelled_actions(s, seat)
+    scored = _scored(s, seat, actions, True)
+    own = _pick(s, seat, actions, scored, True)
+    ranked = [a for _, a in sorted(scored, key=lambda sa: -sa[0]) if a != own]
+    rest: list[Action] = []
+    for kind in ("battle", "tavern", "end"):  # one of each: two Battle tiles are one move
+        a = next((a for a in actions if a.kind == kind), None)
+        if a is not None and a != own:
+            rest.append(a)
+    plans = [own, *rest, *ranked]
+    return [[a] for a in plans[:PLAN_LIMIT]]

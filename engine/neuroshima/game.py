@@ -58,6 +58,7 @@ DECLARATION = Declaration(
     result=itemgetter("result"), result_keys=("winners", "scores", "reason"),
     view=view, determinize=determinize, dump=clone, load=load, clone=clone,
     rules_markdown=rules_markdown, ai_action=ai.ai_action, evaluate=ai.evaluate,
+    ai_plans=ai.ai_plans,
     next_up=rules.next_up,
 )
 

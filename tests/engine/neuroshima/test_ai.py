@@ -7,7 +7,7 @@ import random
 
 from engine.ai import choose
 from engine.neuroshima import GAME
-from engine.neuroshima.ai import battle_outcome, evaluate, threat
+from engine.neuroshima.ai import ai_plans, battle_outcome, evaluate, threat
 from engine.neuroshima.battle import resolve
 from engine.neuroshima.board import LINE, is_water
 
@@ -91,3 +91,26 @@ def test_the_platform_search_levels_give_legal_moves() -> None:
     for level in ("random", "easy", "normal"):
         a = choose(GAME, s, PIRATES, random.Random(3), level)
         assert a in GAME.legal_actions(s, PIRATES)
+
+
+def test_the_search_weighs_the_simulating_players_move_first_then_its_best_others() -> None:
+    s = playing(hands=[["p_smuggler", "p_battle"], []])
+    plans = ai_plans(s, PIRATES, random.Random(4))
+    firsts = [p[0] for p in plans]
+    assert firsts[0] == GAME.ai_action(s, PIRATES, random.Random(4), "normal")
+    assert {"battle", "end"} <= {a.kind for a in firsts}
+    assert len(set(firsts)) == len(firsts)
+    assert all(a in GAME.legal_actions(s, PIRATES) for a in firsts)
+    # the placements offered are the ones whose battle hits the Moloch HQ hardest
+    hq_after = []
+    for a in (a for a in firsts if a.kind == "place"):
+        b = [None if u is None else list(u) for u in s["board"]]
+        put(b, a.args["space"], a.args["tile"], PIRATES, a.args["rot"])
+        resolve(b, {})
+        hq_after.append(b[sp("c3")][3])
+    assert hq_after and min(hq_after) >= 1
+
+
+def test_the_search_compares_single_moves_outside_the_play_phase() -> None:
+    s = GAME.setup(2, {}, "ai-plans-hq")
+    assert ai_plans(s, PIRATES, random.Random(1)) is None
