@@ -85,6 +85,20 @@ GAME_BUDGETS: dict[str, dict[str, SearchBudget]] = {
         "normal": SearchBudget(12, 30, 0.6, 5, 0.05, 1.5),
         "hard": SearchBudget(20, 30, 1.6, 6, 0.05, 1.5),
     },
+    # Sewer Pirats: the default hard counts took up to 24.5 s a move untimed (the
+    # heuristic prices every crew move at every rollout step), so the bot's time limit
+    # decided that search; these took at most 0.98 s (load about 3) and won 14 of 20 two-
+    # player games against normal, the default counts 15 of the same 20 (2026-11-28)
+    "sewer-pirats": {
+        "hard": SearchBudget(24, 30, 1.6, 6, 0.05, 1.5),
+    },
+    # Seafarers: the default hard counts took up to 11.7 s a move untimed; these took at
+    # most 0.74 s (classic, three players, load about 3) and won 13 of 30 against two normal
+    # players, the default counts 12 of the same 30: above the fair share, short of 1.5 times
+    # it (2026-11-28)
+    "seafarers": {
+        "hard": SearchBudget(24, 30, 1.6, 5, 0.05, 1.5),
+    },
 }
 
 

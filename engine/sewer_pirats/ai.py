@@ -74,7 +74,14 @@ def soft_value(tokens: list[str]) -> float:
 
 
 def marginal(tokens: list[str], token: str) -> float:
-    return soft_value([*tokens, token]) - soft_value(tokens)
+    return _marginal(tuple(tokens), token)
+
+
+@lru_cache(maxsize=65536)
+def _marginal(tokens: tuple[str, ...], token: str) -> float:
+    # cached: the search asks the same few treasures about the same tokens millions of
+    # times a move (the pure function, so the same floats come out)
+    return soft_value([*tokens, token]) - soft_value(list(tokens))
 
 
 def ship_value(s: State, seat: int, x: int, spaces: list, treasure: list[str]) -> float:
@@ -117,18 +124,24 @@ def ship_value(s: State, seat: int, x: int, spaces: list, treasure: list[str]) -
     return value
 
 
-def _symbol_worth(s: State) -> list[float]:
+def _symbol_worth(s: State) -> tuple[float, ...]:
     out = []
     for x in range(3):
         best = max((value_of(t) for t in s.groups[x][0][:3]), default=0) if s.groups[x] else 0
         out.append(1.0 + 0.04 * best)
-    return out
+    return tuple(out)
 
 
-def hand_value(hand: list[int], worth: list[float]) -> float:
+def hand_value(hand: list[int], worth: tuple[float, ...]) -> float:
     """Cards in points: cards of a rich ship's symbol are worth more, each further card of
     a symbol and each further card in hand a little less (cards are only worth what they
     let you do); past the hand limit nothing (the rest is discarded at the next draw)."""
+    return _hand_value(tuple(hand), worth)
+
+
+@lru_cache(maxsize=65536)
+def _hand_value(hand: tuple[int, ...], worth: tuple[float, ...]) -> float:
+    # cached for the search's rollouts, which price the same few hands again and again
     values = []
     for c in range(3):
         w = CARD * worth[c]
@@ -138,7 +151,10 @@ def hand_value(hand: list[int], worth: list[float]) -> float:
     return sum(v * HAND_DECAY ** i for i, v in enumerate(values[:HAND_LIMIT]))
 
 
-def _crew_gain(s: State, seat: int, c: Crew, worth: list[float]) -> float:
+def _crew_gain(s: State, seat: int, c: Crew, worth: tuple[float, ...],
+               now: list[float | None]) -> float:
+    """The gain of a crew move; ``now`` caches each ship's value before the move, the same
+    for every move of the turn."""
     kind, x, tribe, frm, to, cost, payees = c
     before = s.ships[x]
     after = list(before)
@@ -146,7 +162,10 @@ def _crew_gain(s: State, seat: int, c: Crew, worth: list[float]) -> float:
         after[frm - 1] = None
     after[to - 1] = (seat, tribe)
     treasure = s.treasure[seat]
-    gain = ship_value(s, seat, x, after, treasure) - ship_value(s, seat, x, before, treasure)
+    was = now[x]
+    if was is None:
+        was = now[x] = ship_value(s, seat, x, before, treasure)
+    gain = ship_value(s, seat, x, after, treasure) - was
     hand = s.hands[seat]
     left = list(hand)
     left[x] -= cost + len(payees)
@@ -158,7 +177,7 @@ def _crew_gain(s: State, seat: int, c: Crew, worth: list[float]) -> float:
     return gain
 
 
-def _draw_gain(s: State, seat: int, take: list[str], worth: list[float]) -> float:
+def _draw_gain(s: State, seat: int, take: list[str], worth: tuple[float, ...]) -> float:
     hand = s.hands[seat]
     base = hand_value(hand, worth)
     deck = take.count("deck")
@@ -210,12 +229,13 @@ def ai_action(s: State, seat: int, rng: random.Random, level: str = "easy") -> A
         return next(a for a, pl in acts if pl[0] == "reveal")
     worth = _symbol_worth(s)
     scored: list[tuple[float, Action]] = []
+    now: list[float | None] = [None, None, None]
     for a, pl in acts:
         what = pl[0]
         if what == "draw":
             scored.append((_draw_gain(s, seat, list(pl[1]), worth), a))
         elif what == "crew":
-            scored.append((_crew_gain(s, seat, pl[1], worth), a))
+            scored.append((_crew_gain(s, seat, pl[1], worth, now), a))
         elif what in ("end", "idle"):
             scored.append((0.0, a))
         elif what == "sail":
