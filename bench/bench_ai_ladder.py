@@ -7,15 +7,15 @@
 Prints one row per game, scenario, player count and pair of levels: the upper level's wins
 (a shared win counts 1/k), the games, its share, the share's 95% Wilson interval, the
 target and whether the share reaches it, and the slowest single move of either level in
-seconds. The targets are issue 26's: at two players the upper level wins at least 65% of
+seconds of CPU time (``time.thread_time``: one core's work, whatever else the machine runs). The targets are issue 26's: at two players the upper level wins at least 65% of
 the games; at three or more it plays one seat against lower-level seats and wins at least
 1.5 times its fair share (1.5/n).
 
 Reproducible: games are seeded (``ladder-<game>-<scenario>-<n>-<pair>-<g>``), the AI's rng
 is seeded from the same string, and the searching levels run their fixed sample counts with
 no time limit (``engine.ai.untimed``), so anyone re-running a row gets the same wins. The
-move times, and so the slowest move, depend on the machine; with the time limit off they
-show whether the fixed counts fit in the bot's two seconds.
+move times, and so the slowest move, depend on the machine's speed but not on its load;
+with the time limit off they show whether the fixed counts fit in the bot's two seconds.
 
 The upper level takes each seat in turn (game g puts it in seat g mod n), so neither level
 keeps the first seat's edge. Without --game every game runs (Seafarers: every scenario at
@@ -80,9 +80,9 @@ def play(game, options: dict, levels: list[str], seed: str) -> tuple[list[float]
     while game.result(state) is None:
         seat = rng.choice(sorted(game.to_act(state)))
         level = levels[seat]
-        start = time.perf_counter()
+        start = time.thread_time()
         action = choose(game, state, seat, rng, level, budget_of(game, level))
-        slowest = max(slowest, time.perf_counter() - start)
+        slowest = max(slowest, time.thread_time() - start)
         game.apply(state, seat, action)
     result = game.result(state)
     return [outcome_value(result, s) for s in range(len(levels))], slowest
