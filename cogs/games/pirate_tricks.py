@@ -221,11 +221,13 @@ def _bid_amounts(interaction: discord.Interaction, table: Table, seat: int,
 
 def _ditch_cards(interaction: discord.Interaction, table: Table, seat: int,
                  current: str) -> list[app_commands.Choice[str]]:
-    """One card, or a second one after a card already typed ("R9 " then G12)."""
+    """One card, or a second one after a card already typed ("R9 " then G12) while two are
+    still to ditch (a pair offered with one left would be refused at its second card)."""
     hand = sort_cards(str(a.args["card"]) for a in legal(table, seat) if a.kind == "ditch")
     parts = current.split()
     first = card_code(parts[0]) if parts else None
-    if first in hand and (len(parts) > 1 or current.endswith(" ")):
+    left = DITCH_COUNT - len(table.view(table.game, seat).get("my_ditched") or [])
+    if first in hand and left > 1 and (len(parts) > 1 or current.endswith(" ")):
         rest = " ".join(parts[1:])
         return [app_commands.Choice(name=f"{NAMES[first]} + {NAMES[c]}",
                                     value=f"{first} {c}")

@@ -308,3 +308,20 @@ async def test_the_ditch_menu_lets_a_player_pick_only_the_ditches_left(h: Harnes
     (menu,) = [s for s in panel.selects() if s["custom_id"].startswith("parley:batch:")]
     assert "Ditch 1 card," in menu["placeholder"]
     assert menu["max_values"] == 1 and len(menu["options"]) == 11
+
+
+async def test_the_ditch_command_offers_pairs_only_while_two_cards_are_left(h: Harness) -> None:
+    """With one card ditched, typing a card and a space offers no second card: the pair
+    would be refused at its second step."""
+    alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
+    await open_tricks(h, alice, bob, carol, bots=0)
+    await _bid_until_the_ditch(h, alice, bob, carol)
+    first = await h.autocomplete(alice, "tricks ditch", "cards", "")
+    pairs = await h.autocomplete(alice, "tricks ditch", "cards", first[0]["value"] + " ")
+    assert pairs and all(" + " in c["name"] for c in pairs)
+    r = await h.slash(alice, "tricks ditch", cards=first[0]["value"])
+    assert r.text.startswith("Done:"), r.text
+    second = await h.autocomplete(alice, "tricks ditch", "cards", first[1]["value"] + " ")
+    assert not any(" + " in c["name"] for c in second), second
+    r = await h.slash(alice, "tricks ditch", cards=first[1]["value"])
+    assert r.text.startswith("Done:"), r.text
