@@ -62,6 +62,7 @@ async def _table_of_three(h: Harness) -> tuple[FakeUser, FakeUser, FakeUser]:
     return alice, bob, carol
 
 
+@pytest.mark.usefixtures("steady_easy")
 async def test_the_person_next_with_heads_up_on_gets_one_dm_when_the_turn_before_begins(
         h: Harness) -> None:
     alice, bob, carol = await _table_of_three(h)

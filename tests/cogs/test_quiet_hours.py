@@ -53,6 +53,7 @@ def _new_dms(h: Harness, user: FakeUser) -> int:
     # fall back: 02:30 the second time (winter time), then 07:59 and 08:00 winter time
     ("fall", "2026-10-25T01:30:00", "2026-10-25T06:59:00", "2026-10-25T07:00:00"),
 ])
+@pytest.mark.usefixtures("steady_easy")
 async def test_turns_in_quiet_hours_are_held_then_told_once_when_they_end(
         h: Harness, monkeypatch: pytest.MonkeyPatch, night: str, turn_at: str,
         still_quiet: str, over: str) -> None:

@@ -143,6 +143,7 @@ async def _history_kinds(h: Harness, table) -> set[str]:
     return {e.action.kind for e in await h.bot.store.history(table.key, limit=100_000)}
 
 
+@pytest.mark.usefixtures("steady_easy")
 async def test_a_whole_game_of_the_great_crossing(h: Harness) -> None:
     """Start settlements on one island each, ships across the strait, trade line chips
     counted in the score, to the end at 13 victory points; the board shows the lines."""
@@ -170,6 +171,7 @@ async def test_a_whole_game_of_the_great_crossing(h: Harness) -> None:
 
 
 @pytest.mark.parametrize("seed", [5])
+@pytest.mark.usefixtures("steady_easy")
 async def test_a_whole_game_of_greater_catan(h: Harness, seed: int) -> None:
     """Start on the main island, ships to the small islands drawing their chips from the
     bag, then chips taken from the main island once the bag is empty (a move of the
