@@ -72,8 +72,8 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def play(game, options: dict, levels: list[str], seed: str) -> tuple[list[float], float]:
-    """One seeded game; the seats' outcome values and the slowest AI move."""
+def play_out(game, options: dict, levels: list[str], seed: str) -> tuple[dict, float]:
+    """One seeded game to its end: its result and the slowest AI move (CPU seconds)."""
     state = game.setup(len(levels), options, seed)
     rng = random.Random(seed)
     slowest = 0.0
@@ -84,7 +84,12 @@ def play(game, options: dict, levels: list[str], seed: str) -> tuple[list[float]
         action = choose(game, state, seat, rng, level, budget_of(game, level))
         slowest = max(slowest, time.thread_time() - start)
         game.apply(state, seat, action)
-    result = game.result(state)
+    return game.result(state), slowest
+
+
+def play(game, options: dict, levels: list[str], seed: str) -> tuple[list[float], float]:
+    """One seeded game; the seats' outcome values and the slowest AI move."""
+    result, slowest = play_out(game, options, levels, seed)
     return [outcome_value(result, s) for s in range(len(levels))], slowest
 
 

@@ -20,16 +20,15 @@ asks only that our rules be the rulebook's, then that the figures be known).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.bench_ai_ladder import wilson  # noqa: E402
+from bench.bench_ai_ladder import play_out, wilson  # noqa: E402
 from engine import get_game  # noqa: E402
-from engine.ai import choose, outcome_value, untimed  # noqa: E402
+from engine.ai import outcome_value  # noqa: E402
 
 ARMIES = ("pirates-moloch", "moloch-pirates")
 
@@ -45,14 +44,7 @@ def ending(reason: str) -> str:
 
 def play(levels: list[str], armies: str, seed: str) -> tuple[list[float], str]:
     """One seeded game: each seat's outcome value and how it ended."""
-    game = get_game("neuroshima")
-    state = game.setup(2, {"armies": armies}, seed)
-    rng = random.Random(seed)
-    while game.result(state) is None:
-        seat = rng.choice(sorted(game.to_act(state)))
-        level = levels[seat]
-        game.apply(state, seat, choose(game, state, seat, rng, level, untimed(game, level)))
-    result = game.result(state)
+    result, _ = play_out(get_game("neuroshima"), {"armies": armies}, levels, seed)
     return [outcome_value(result, s) for s in (0, 1)], ending(result["reason"])
 
 

@@ -276,7 +276,6 @@ def board_full_after(s: dict, a: Action) -> bool:
     return len(empty) == 1 and empty[0] == _space(a.args["space"])
 
 
-
 #: how many moves ``ai_plans`` offers the search at most (the search takes its own count)
 PLAN_LIMIT = 8
 
