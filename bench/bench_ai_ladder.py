@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_ai_ladder.py [--game ID] [--scenario ID] [--players N]
         [--pairs hard:normal,normal:easy,easy:random] [--games N] [--first N]
-        [--budget LEVEL=samples,depth,candidates,margin,z] [--easy-slips SHARE]
+        [--budget LEVEL=samples,depth,candidates,margin,z] [--slips LEVEL=SHARE]
 
 Prints one row per game, scenario, player count and pair of levels: the upper level's wins
 (a shared win counts 1/k), the games, its share, the share's 95% Wilson interval, the
@@ -162,8 +162,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", action="append", default=[], metavar="LEVEL=S,D,C,M,Z",
                         help="replace a level's search: samples, rollout depth, candidates, "
                         "margin, z (no time limit)")
-    parser.add_argument("--easy-slips", type=float, help="replace easy's share of random moves "
-                        f"(engine.ai.EASY_SLIPS, now {ai.EASY_SLIPS})")
+    parser.add_argument("--slips", action="append", default=[], metavar="LEVEL=SHARE",
+                        help="replace a level's share of random moves "
+                        f"(engine.ai.SLIPS, now {ai.SLIPS})")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     args = parser.parse_args(argv)
@@ -173,9 +174,10 @@ def main(argv: list[str] | None = None) -> None:
         s, d, c, m, z = numbers.split(",")
         BUDGETS[level] = SearchBudget(int(s), int(d), math.inf, int(c), float(m), float(z))
         print(f"{level}: {BUDGETS[level]}")
-    if args.easy_slips is not None:
-        ai.EASY_SLIPS = args.easy_slips
-        print(f"easy slips: {ai.EASY_SLIPS}")
+    for spec in args.slips:
+        level, share = spec.split("=")
+        ai.SLIPS[level] = float(share)
+        print(f"{level} slips: {ai.SLIPS[level]}")
     print(HEADER, flush=True)
     for gid, sid, n in configurations(args.game, args.scenario, args.players):
         for upper, lower in pairs:

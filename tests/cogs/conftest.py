@@ -16,10 +16,10 @@ WATCHED_LOGGERS = ("discord", "parley", "data")
 
 @pytest.fixture
 def steady_easy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Easy players without their slips (engine.ai.EASY_SLIPS): for tests whose people or
+    """Easy players without their slips (engine.ai.SLIPS): for tests whose people or
     computer seats must play the game sensibly to reach what they check (a scenario's late
     rules, a turn order met several times), not for tests of the AI levels."""
-    monkeypatch.setattr(ai, "EASY_SLIPS", 0.0)
+    monkeypatch.setitem(ai.SLIPS, "easy", 0.0)
 
 
 @pytest.fixture
