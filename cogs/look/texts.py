@@ -264,9 +264,9 @@ NOTIFY_NOW = (
 )
 AI_LEVEL_NAMES = {
     "random": "random (plays any legal move)",
-    "easy": "easy",
-    "normal": "normal",
-    "hard": "hard (thinks longer)",
+    "easy": "easy (a beginner: often slips)",
+    "normal": "normal (plays well, slips now and then)",
+    "hard": "hard (thinks longer, never slips)",
 }
 
 

@@ -119,6 +119,7 @@ async def test_a_heads_up_discord_failed_is_sent_once_when_it_answers_again(
     assert len(h.rec.channel_posts(dm)) == before + 1
 
 
+@pytest.mark.usefixtures("steady_easy")
 async def test_no_heads_up_in_quiet_hours_nor_while_away(
         h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob, carol = await _table_of_three(h)
