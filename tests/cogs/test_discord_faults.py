@@ -45,6 +45,9 @@ MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 LATER = time.time() + 10 * 24 * 3600  # the worker's pass once Discord answers again
+#: the people here move as a sensible player would (``_move``: easy's choice), so easy's
+#: slips are off (the fixture in tests/cogs/conftest.py)
+pytestmark = pytest.mark.usefixtures("steady_easy")
 
 #: Discord's faults, as many times in a row as it takes discord.py to give up (or once,
 #: where it does not retry)

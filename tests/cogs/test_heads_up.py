@@ -21,6 +21,9 @@ from tests.cogs.harness import FakeUser, Harness, Msg
 from tests.cogs.test_quiet_channel import GAME, _move, _waiting
 
 HEADS_UP = "You're next in **All Hands on Deck!**"
+#: the people here move as a sensible player would (``_move`` of tests/cogs/test_quiet_channel.py: easy's choice), so easy's
+#: slips are off (the fixture in tests/cogs/conftest.py)
+pytestmark = pytest.mark.usefixtures("steady_easy")
 
 
 def _heads_ups(h: Harness, user: FakeUser, sent: list[Msg]) -> list[Msg]:
@@ -62,7 +65,6 @@ async def _table_of_three(h: Harness) -> tuple[FakeUser, FakeUser, FakeUser]:
     return alice, bob, carol
 
 
-@pytest.mark.usefixtures("steady_easy")
 async def test_the_person_next_with_heads_up_on_gets_one_dm_when_the_turn_before_begins(
         h: Harness) -> None:
     alice, bob, carol = await _table_of_three(h)
@@ -119,7 +121,6 @@ async def test_a_heads_up_discord_failed_is_sent_once_when_it_answers_again(
     assert len(h.rec.channel_posts(dm)) == before + 1
 
 
-@pytest.mark.usefixtures("steady_easy")
 async def test_no_heads_up_in_quiet_hours_nor_while_away(
         h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob, carol = await _table_of_three(h)

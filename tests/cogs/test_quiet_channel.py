@@ -10,6 +10,8 @@ import asyncio
 import copy
 import random
 
+import pytest
+
 import engine
 from cogs.look.actions import encode
 from engine import ai
@@ -17,6 +19,9 @@ from tests.cogs.flows import boards, open_table, table_of
 from tests.cogs.harness import CHANNEL_ID, GUILD_ID, TIMESTAMP, FakeUser, Harness, Msg
 
 GAME = engine.get_game("all-hands")
+#: the people here move as a sensible player would (``_move``: easy's choice), so easy's
+#: slips are off (the fixture in tests/cogs/conftest.py)
+pytestmark = pytest.mark.usefixtures("steady_easy")
 
 
 async def _move(h: Harness, user: FakeUser) -> None:
