@@ -101,9 +101,17 @@ def test_a_move_ahead_of_the_heuristic_by_noise_alone_is_not_taken() -> None:
     assert _paired_score(steady, 0.05, 1.5) > 0
 
 
-def test_easy_follows_its_heuristic_but_slips_now_and_then() -> None:
-    """An easy captain plays the game's own move in most decisions and, like a newcomer,
-    a random legal one in about SLIPS["easy"] of them (the ladder's easy < normal)."""
+#: a search that can only confirm the heuristic (one candidate): what is left of normal and
+#: hard is the heuristic and their slips
+CONFIRMING = SearchBudget(1, 1, math.inf, 1, 0.0)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_each_level_slips_in_its_own_share_of_decisions(level: str) -> None:
+    """Easy plays the game's own move in most decisions and, like a beginner, a random legal
+    one in about SLIPS["easy"] of them; normal in about SLIPS["normal"]; hard never (the
+    ladder's easy < normal < hard)."""
+    share = SLIPS.get(level, 0.0)
     for game in GAMES.values():
         state = game.setup(game.min_players, {}, "ai-slips")
         rng, same, decisions = random.Random(5), 0, 0
@@ -112,12 +120,16 @@ def test_easy_follows_its_heuristic_but_slips_now_and_then() -> None:
                 break
             seat = min(game.to_act(state))
             legal = game.legal_actions(state, seat)
-            action = choose(game, state, seat, rng, "easy")
+            budget = None if level == "easy" else CONFIRMING
+            action = choose(game, state, seat, rng, level, budget)
             assert action in legal
             if len(legal) > 1:
-                heuristic = game.ai_action(state, seat, random.Random(0), "easy")
+                heuristic = game.ai_action(state, seat, random.Random(0), level)
                 decisions += 1
                 same += action == heuristic
             game.apply(state, seat, action)
         assert decisions >= 20, game.id
-        assert 1 - SLIPS["easy"] - 0.15 <= same / decisions < 1, (game.id, same, decisions)
+        if share:
+            assert 1 - share - 0.15 <= same / decisions < 1, (game.id, same, decisions)
+        else:  # the heuristic breaks some ties at random, so a rare move differs
+            assert same / decisions >= 0.95, (game.id, same, decisions)
