@@ -163,8 +163,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="replace a level's search: samples, rollout depth, candidates, "
                         "margin, z (no time limit)")
     parser.add_argument("--slips", action="append", default=[], metavar="LEVEL=SHARE",
-                        help="replace a level's share of random moves "
-                        f"(engine.ai.SLIPS, now {ai.SLIPS})")
+                        help="replace a level's share of random moves in every game "
+                        f"(engine.ai.SLIPS, now {ai.SLIPS}, and GAME_SLIPS)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     args = parser.parse_args(argv)
@@ -177,6 +177,8 @@ def main(argv: list[str] | None = None) -> None:
     for spec in args.slips:
         level, share = spec.split("=")
         ai.SLIPS[level] = float(share)
+        for own in ai.GAME_SLIPS.values():  # the same share in every game
+            own.pop(level, None)
         print(f"{level} slips: {ai.SLIPS[level]}")
     print(HEADER, flush=True)
     for gid, sid, n in configurations(args.game, args.scenario, args.players):

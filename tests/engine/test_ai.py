@@ -11,12 +11,12 @@ import pytest
 from engine import GAMES, get_game
 from engine.ai import (
     LEVELS,
-    SLIPS,
     SearchBudget,
     _paired_score,
     budget_for,
     choose,
     outcome_value,
+    slips_for,
     untimed,
 )
 
@@ -109,10 +109,10 @@ CONFIRMING = SearchBudget(1, 1, math.inf, 1, 0.0)
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_each_level_slips_in_its_own_share_of_decisions(level: str) -> None:
     """Easy plays the game's own move in most decisions and, like a beginner, a random legal
-    one in about SLIPS["easy"] of them; normal in about SLIPS["normal"]; hard never (the
+    one in about its share of them (``slips_for``); normal in a smaller share; hard never (the
     ladder's easy < normal < hard)."""
-    share = SLIPS.get(level, 0.0)
     for game in GAMES.values():
+        share = slips_for(game, level)
         state = game.setup(game.min_players, {}, "ai-slips")
         rng, same, decisions = random.Random(5), 0, 0
         for _ in range(400):
