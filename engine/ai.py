@@ -56,9 +56,9 @@ SLIPS: dict[str, float] = {"easy": 0.35, "normal": 0.15}
 
 #: Shares of their own, per game id. Pirate Tricks: a round is a dozen decisions, each a
 #: card or a bid that shapes the whole round, so one slip costs more than in the other
-#: games; normal slipping in 15% of them won only 3 of 10 four-player games against easy
-#: (target 3.8) while hard won 19 of 20 three-player games against it (docs/developing.md,
-#: "Levels that slip").
+#: games: normal slipping in 15% of them won only 3 of 10 four-player games against easy,
+#: in 8% hard won only 4 of 10 three-player games against it; 12% lies between
+#: (docs/developing.md, "Levels that slip").
 GAME_SLIPS: dict[str, dict[str, float]] = {
     "pirate-tricks": {"normal": 0.12},
 }
