@@ -7,9 +7,10 @@
 Prints one row per game, scenario, player count and pair of levels: the upper level's wins
 (a shared win counts 1/k), the games, its share, the share's 95% Wilson interval, the
 target and whether the share reaches it, and the slowest single move of either level in
-seconds of CPU time (``time.thread_time``: one core's work, whatever else the machine runs). The targets are issue 26's: at two players the upper level wins at least 65% of
-the games; at three or more it plays one seat against lower-level seats and wins at least
-1.5 times its fair share (1.5/n).
+seconds of CPU time (``time.thread_time``: one core's work, whatever else the machine
+runs). The targets are issue 26's: at two players the upper level wins at least 65% of the
+games; at three or more it plays one seat against lower-level seats and wins at least 1.5
+times its fair share (1.5/n).
 
 Reproducible: games are seeded (``ladder-<game>-<scenario>-<n>-<pair>-<g>``), the AI's rng
 is seeded from the same string, and the searching levels run their fixed sample counts with

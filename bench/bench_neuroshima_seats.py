@@ -69,7 +69,8 @@ def main() -> None:
               + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())), flush=True)
     total = 2 * args.games
     lo, hi = wilson(moloch, total)
-    print(f"{args.levels}: Moloch won {moloch:g} of {total} ({moloch / total:.0%}, {lo:.0%}-{hi:.0%})")
+    print(f"{args.levels}: Moloch won {moloch:g} of {total} "
+          f"({moloch / total:.0%}, {lo:.0%}-{hi:.0%})")
 
 
 if __name__ == "__main__":

@@ -179,8 +179,7 @@ def _heuristic(game: Game, state: Any, seat: int, rng: random.Random, level: str
     hook = getattr(game, "ai_action", None)
     if hook is None:
         return None
-    action = hook(state, seat, rng, level)
-    return action
+    return hook(state, seat, rng, level)
 
 
 def _candidates(

@@ -21,8 +21,9 @@ from tests.cogs.harness import FakeUser, Harness, Msg
 from tests.cogs.test_quiet_channel import GAME, _move, _waiting
 
 HEADS_UP = "You're next in **All Hands on Deck!**"
-#: the people here move as a sensible player would (``_move`` of tests/cogs/test_quiet_channel.py: easy's choice), so easy's
-#: slips are off (the fixture in tests/cogs/conftest.py)
+#: the people here move as a sensible player would (``_move`` of
+#: tests/cogs/test_quiet_channel.py: easy's choice), so easy's slips are off (the fixture in
+#: tests/cogs/conftest.py)
 pytestmark = pytest.mark.usefixtures("steady_easy")
 
 
