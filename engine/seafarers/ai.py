@@ -6,6 +6,11 @@ Where to build and what to save for is planner.py's (``plan``, ``goal``): the pl
 worth most, over land and across the sea, special victory points and Oceans' empty spaces
 included.
 
+Development cards: it buys one whenever it can pay and is not a card short of a city,
+plays a knight before every roll it may (the Largest Army comes only to those who play
+them), Road Building and Year of Plenty at once, and a Monopoly once the others hold three
+cards or more of one resource (public: what neither the bank nor its own hand holds).
+
 Player trades (offers.py says who acts when): when its goal lacks one or two cards, it
 offers one spare card (one not needed for the goal) for the missing card it lacks most, at
 most once a turn (OWN_OFFERS), before any bank or harbour trade, and only when another seat
@@ -83,7 +88,7 @@ def ai_action(
     if ph == Phase.HARBOURS:
         return _act("harbour", _best(by["harbour"], lambda a: _harbour_worth(s, a["e"])))
     if ph == Phase.SETUP_SETTLE:
-        a = _best(by["settlement"], lambda a: (corner_value(s, a["c"]), -a["c"]))
+        a = _best(by["settlement"], lambda a: (_founding_value(s, seat, a["c"]), -a["c"]))
         return _act("settlement", a)
     if ph == Phase.SETUP_ROUTE or ph == Phase.FREE_ROUTES:
         routes = [(k, a) for k, a in moves if k in ("road", "ship")]
@@ -111,11 +116,8 @@ def ai_action(
         o = s.offer
         return _compose_step(by, "offer", o["give"], o["get"], plan)
     if ph == Phase.ROLL:
-        if "play" in by and s.robber is not None and _robber_on_me(s, seat):
-            for a in by["play"]:
-                if a["card"] == "knight":
-                    return _act("play", a)
-        return _act("roll", {})
+        knight = _knight(s, seat, by)
+        return knight if knight is not None else _act("roll", {})
     if ph == Phase.MAIN:
         if seat != s.turn:  # only answers to an open offer: optional (offers.py)
             return _answer(s, seat, by)
@@ -123,6 +125,32 @@ def ai_action(
             return _confirm(s, seat, by)
         return _main(s, seat, by, propose)
     return rules_of(s).ai_move(s, seat, moves)  # a phase of the scenario's own
+
+
+#: founding: what each pip of a resource adds to a corner's worth beyond corner_value's
+#: one a pip (wool, wanted only for development cards, ships and settlements, less)
+FOUNDING_PIP_BONUS = {"wool": -0.5}
+#: founding: what a resource the seat's other settlement does not touch adds
+FOUNDING_NEW_KIND = 1.5
+
+
+def _founding_value(s: State, seat: int, c: int) -> float:
+    """A start corner's worth: corner_value, wool's pips worth half, and FOUNDING_NEW_KIND
+    for each resource there the seat's first settlement does not produce, so the second
+    settlement widens what the seat can build. Measured (docs/developing.md, "The
+    Seafarers heuristic"): one seat founding so among three of the old heuristic won 43%
+    of 1,200 four-player classic games, 33% founding by corner_value alone."""
+    b = s.board
+    have = {s.terrain[h] for d, bl in enumerate(s.buildings)
+            if bl is not None and bl[0] == seat for h in b.corner_hexes[d]}
+    v = corner_value(s, c)
+    kinds = set()
+    for h in b.corner_hexes[c]:
+        t = s.terrain[h]
+        if t in RESOURCE_OF and s.chips[h]:
+            v += PIPS.get(s.chips[h], 0) * FOUNDING_PIP_BONUS.get(RESOURCE_OF[t], 0.0)
+            kinds.add(t)
+    return v + FOUNDING_NEW_KIND * len(kinds - have)
 
 
 def _harbour_worth(s: State, e: int) -> tuple[float, int]:
@@ -141,12 +169,38 @@ def _harbour_worth(s: State, e: int) -> tuple[float, int]:
     return best, -e
 
 
-def _robber_on_me(s: State, seat: int) -> bool:
-    b = s.board
-    return any(
-        s.buildings[c] is not None and s.buildings[c][0] == seat
-        for c in b.hex_corners[s.robber]
-    )
+def _knight(s: State, seat: int, by: dict) -> Action | None:
+    """A knight before the roll, whenever one may be played (one development card a turn,
+    never one bought this turn: moves.py): it moves the robber off the seat's own hex or
+    onto a rival's, steals a card, and counts toward the Largest Army (catan-base.md,
+    "Largest army: the first to play 3 knights"), which a knight held back never does."""
+    for a in by.get("play", []):
+        if a["card"] == "knight":
+            return _act("play", a)
+    return None
+
+
+#: the fewest cards a Monopoly should bring in before the AI plays it
+MONOPOLY_TAKE = 3
+
+
+def _monopoly(s: State, seat: int, by: dict) -> Action | None:
+    """A Monopoly naming the resource the other players hold most of, once that is
+    MONOPOLY_TAKE cards or more, the goal's missing cards first among equals. What they
+    hold of each is public: the cards not in the bank (whose counts everyone sees) nor in
+    the seat's own hand, so no world the search samples changes the choice."""
+    plays = [a for a in by.get("play", []) if a["card"] == "monopoly"]
+    if not plays:
+        return None
+    need = planner.need(s, seat, planner.goal(s, seat))
+    hand = s.hands[seat]
+
+    def take(a: dict) -> tuple[int, int, int]:
+        i = RI[a["res"]]
+        return BANK_EACH - s.bank[i] - hand[i], need[i], -i
+
+    best = max(plays, key=take)
+    return _act("play", best) if take(best)[0] >= MONOPOLY_TAKE else None
 
 
 def _robber(s: State, seat: int, by: dict) -> Action:
@@ -315,13 +369,15 @@ def _main(s: State, seat: int, by: dict, propose: bool) -> Action:
     for a in by.get("play", []):
         if a["card"] in ("road_building", "plenty"):
             return _act("play", a)
+    monopoly = _monopoly(s, seat, by)
+    if monopoly is not None:
+        return monopoly
     goal = planner.goal(s, seat)
     if goal in ("road", "ship") and goal in by:
         k, a = planner.route_move(s, seat, [(goal, a) for a in by[goal]])
         return _act(k, a)
-    if "buy" in by and goal in ("dev", "city", "end"):
-        if goal != "city" or sum(planner.need(s, seat, "city")) > 1:
-            return _act("buy", {})
+    if "buy" in by and (goal != "city" or sum(planner.need(s, seat, "city")) > 1):
+        return _act("buy", {})
     if propose and "offer" in by and _proposal(s, seat, s.offers_made) is not None:
         return _act("offer", {})
     trade = _bank_trade(s, seat, goal, by.get("bank", []))

@@ -8,6 +8,7 @@ heuristic player would, found in the lists the bot offers.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -79,11 +80,27 @@ async def discard_by_panel(h: Harness, user: FakeUser, panel: Msg,
     (menu,) = panel.selects()
     values = []
     for res, n in cards.items():
-        values += [o["value"] for o in menu["options"] if o["label"] == res.capitalize()][:n]
-    assert len(values) == owed, (cards, menu["options"])
+        singles = [o["value"] for o in menu["options"] if o["label"] == res.capitalize()]
+        if singles:  # one entry a card
+            assert len(singles) >= n, (cards, menu["options"])
+            values += singles[:n]
+        else:
+            values += _bundles(menu["options"], res, n)
     await h.select(user, panel, values, custom_id=menu["custom_id"])
     await h.click(user, panel, f"✅ Confirm: Discard {discard_text(cards)}")
     assert panel.content.startswith("Done:"), panel.content
+
+
+def _bundles(options: list[dict], res: str, n: int) -> list[str]:
+    """The menu's bundles of ``res`` ("1 wood", "2 wood", "4 wood"...: a big hand's
+    discard menu) that add up to ``n`` cards, fewest first."""
+    sizes = [(int(o["label"].split(" ")[0]), o["value"]) for o in options
+             if o["label"].endswith(" " + res)]
+    for k in range(1, len(sizes) + 1):
+        for combo in itertools.combinations(sizes, k):
+            if sum(size for size, _ in combo) == n:
+                return [value for _, value in combo]
+    raise AssertionError(f"no bundles of {res} add up to {n}: {options}")
 
 
 def _place_words(want: Action, table=None) -> str:

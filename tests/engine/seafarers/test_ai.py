@@ -333,3 +333,98 @@ def test_ai_ends_its_turn_letting_the_house_rule_answer_for_it() -> None:
     assert a == Action("end_auto", {})
     act(s, 0, "end_auto")
     assert s.house_rule[0] and GAME.view(s, None)["players"][0]["house_rule"]
+
+
+def test_ai_plays_a_knight_before_rolling_whenever_it_may() -> None:
+    s = main_state()
+    build(s, 0, coastal_corner(s, main_hexes(s)))
+    s.phase = Phase.ROLL
+    s.devs[0] = ["knight"]
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("play", {"card": "knight"})
+    s.new_devs[0] = ["knight"]  # bought this turn: not to be played before the next
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("roll", {})
+
+
+def _holding_monopoly() -> object:
+    s = main_state()
+    build(s, 0, coastal_corner(s, main_hexes(s)))
+    s.devs[0] = ["monopoly"]
+    return s
+
+
+def test_ai_plays_monopoly_on_the_resource_the_others_hold_most_of() -> None:
+    s = _holding_monopoly()
+    give(s, 1, ore=2, wool=1)
+    give(s, 2, ore=1, wool=1)
+    give(s, 3, brick=1)
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action(
+        "play", {"card": "monopoly", "res": "ore"})
+    GAME.apply(s, 0, GAME.ai_action(s, 0, random.Random(1)))
+    assert s.hands[0][4] == 3 and s.hands[1][4] == s.hands[2][4] == 0
+
+
+def test_ai_keeps_monopoly_while_the_others_hold_fewer_than_three_of_any_resource() -> None:
+    s = _holding_monopoly()
+    give(s, 1, ore=2, wool=1)
+    give(s, 2, wool=1, brick=1)
+    assert GAME.ai_action(s, 0, random.Random(1)).kind != "play"
+
+
+def test_ai_monopoly_is_the_same_in_any_world_determinized_for_it() -> None:
+    s = _holding_monopoly()
+    give(s, 1, ore=2, wool=2)
+    give(s, 2, ore=1, grain=2)
+    mine = GAME.ai_action(s, 0, random.Random(1))
+    for k in range(8):
+        world = GAME.determinize(s, 0, random.Random(k))
+        assert GAME.ai_action(world, 0, random.Random(1)) == mine
+
+
+def _two_founding_places(s, first: str, second: str) -> tuple[int, int]:
+    """Two start places of seat 0, three hexes each and none shared, made the richest on
+    the board: the lower-numbered one's hexes all ``first``, the other's all ``second``,
+    both on a 6, an 8 and a 5; every other producing hex on a 2."""
+    b = s.board
+    legal = sorted(a.args["c"] for a in GAME.legal_actions(s, 0) if a.kind == "settlement")
+    full = [c for c in legal if len(b.corner_hexes[c]) == 3
+            and all(s.chips[h] for h in b.corner_hexes[c])]
+    c1 = full[0]
+    h1 = set(b.corner_hexes[c1])
+    c2 = next(c for c in full if not any(
+        h1 & set(b.corner_hexes[d]) and set(b.corner_hexes[c]) & set(b.corner_hexes[d])
+        for d in range(len(b.corners))))  # no place touches both
+    for h in range(len(s.terrain)):
+        if s.chips[h]:
+            s.chips[h] = 2
+    for c, terrain in ((c1, first), (c2, second)):
+        for h, chip in zip(b.corner_hexes[c], (6, 8, 5), strict=True):
+            s.terrain[h], s.chips[h] = terrain, chip
+    return c1, c2
+
+
+def test_ai_founds_on_grain_before_wool_of_as_many_dots() -> None:
+    s = GAME.setup(4, {"scenario": "classic"}, "wool or grain")
+    wool, grain = _two_founding_places(s, "meadow", "wheat")
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("settlement", {"c": grain})
+    assert wool < grain  # dots and variety alike, the lower number would have won
+
+
+def test_ai_founds_its_second_settlement_on_a_resource_its_first_lacks() -> None:
+    s = GAME.setup(4, {"scenario": "classic"}, "a new resource")
+    same, new = _two_founding_places(s, "wood", "brick")
+    b = s.board
+    first = next(c for c in range(len(b.corners)) if s.buildings[c] is None
+                 and any(s.terrain[h] == "wood" for h in b.corner_hexes[c])
+                 and not {c, *b.corner_neighbours[c]} & {same, new, *b.corner_neighbours[same],
+                                                       *b.corner_neighbours[new]})
+    s.buildings[first] = (0, 1)  # seat 0's first settlement touches wood, no brick
+    assert all(s.terrain[h] != "brick" for h in b.corner_hexes[first])
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("settlement", {"c": new})
+    assert same < new
+
+
+def test_ai_buys_a_development_card_while_saving_for_a_settlement() -> None:
+    s = main_state()
+    build(s, 0, coastal_corner(s, main_hexes(s)))
+    give(s, 0, wool=1, grain=1, ore=1)  # a card's price; a settlement lacks wood and brick
+    assert GAME.ai_action(s, 0, random.Random(1)) == Action("buy", {})
