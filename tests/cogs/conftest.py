@@ -16,10 +16,13 @@ WATCHED_LOGGERS = ("discord", "parley", "data")
 
 @pytest.fixture
 def steady_easy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Easy players without their slips (engine.ai.SLIPS): for tests whose people or
+    """Easy players without their slips (engine.ai.SLIPS, GAME_SLIPS): for tests whose people or
     computer seats must play the game sensibly to reach what they check (a scenario's late
     rules, a turn order met several times), not for tests of the AI levels."""
     monkeypatch.setitem(ai.SLIPS, "easy", 0.0)
+    for game, shares in list(ai.GAME_SLIPS.items()):
+        if "easy" in shares:
+            monkeypatch.setitem(ai.GAME_SLIPS, game, {**shares, "easy": 0.0})
 
 
 @pytest.fixture
