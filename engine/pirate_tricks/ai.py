@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from engine.core import Action
@@ -61,6 +61,9 @@ class Outstanding:
 
     numbers: dict[str, list[int]]  # per colour, sorted
     reds: int
+    # power per (card, length of its colour) -- voids in place of the length for a red --
+    # filled as asked: a ditch's 66 hands ask the same few again and again
+    powers: dict[tuple[str, int], float] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, out: set[str]) -> Outstanding:
@@ -76,6 +79,25 @@ class Outstanding:
         ks = self.numbers.get(colour, [])
         return len(ks) - bisect_right(ks, k)
 
+    def power(self, card: str, shape: int) -> float:
+        """``power`` of a red card with ``shape`` void side colours, or of a side card in a
+        colour ``shape`` long."""
+        known = self.powers.get((card, shape))
+        if known is None:
+            known = self.powers[(card, shape)] = self._power(card, shape)
+        return known
+
+    def _power(self, card: str, shape: int) -> float:
+        colour, k = card[0], NUMBER[card]
+        higher = self.higher(colour, k)
+        if colour == RED:
+            p = max(0.0, 1.0 - 0.28 * higher)
+            # a low red still trumps a colour it is void in
+            return max(p, min(0.5, 0.2 * shape))
+        p = {0: 0.85, 1: 0.45, 2: 0.18}.get(higher, 0.03)
+        trump_risk = min(0.8, 0.06 * max(0, shape - 2) * 3 + (0.15 if self.reds > 4 else 0.0))
+        return p * (1 - trump_risk)
+
 
 def colour_lengths(hand: list[str]) -> dict[str, int]:
     """How many cards of each colour a hand holds."""
@@ -88,24 +110,20 @@ def colour_lengths(hand: list[str]) -> dict[str, int]:
 def power(card: str, lengths: dict[str, int], out: Outstanding) -> float:
     """The chance ``card`` takes a trick later, in a hand of these colour ``lengths``,
     given the cards still ``out`` there."""
-    colour, k = card[0], NUMBER[card]
-    higher = out.higher(colour, k)
-    if colour == RED:
-        p = max(0.0, 1.0 - 0.28 * higher)
-        # a low red still trumps a colour it is void in
-        voids = sum(1 for col in COLOURS if col != RED and not lengths.get(col))
-        return max(p, min(0.5, 0.2 * voids))
-    p = {0: 0.85, 1: 0.45, 2: 0.18}.get(higher, 0.03)
-    length = lengths.get(colour, 0)
-    trump_risk = min(0.8, 0.06 * max(0, length - 2) * 3 + (0.15 if out.reds > 4 else 0.0))
-    return p * (1 - trump_risk)
+    return out.power(card, voids(lengths) if card[0] == RED else lengths.get(card[0], 0))
+
+
+def voids(lengths: dict[str, int]) -> int:
+    """The side colours a hand of these colour ``lengths`` is void in."""
+    return sum(1 for col in COLOURS if col != RED and not lengths.get(col))
 
 
 def expected_tricks(hand: list[str], out: set[str] | Outstanding, n: int) -> float:
     """The tricks a hand may take (scaled down for a hand of twelve before the ditch)."""
     counted = out if isinstance(out, Outstanding) else Outstanding.of(out)
     lengths = colour_lengths(hand)
-    total = sum(power(c, lengths, counted) for c in hand)
+    void = voids(lengths)
+    total = sum(counted.power(c, void if c[0] == RED else lengths.get(c[0], 0)) for c in hand)
     return min(float(TRICKS), total * min(1.0, TRICKS / max(1, len(hand))))
 
 
@@ -254,24 +272,32 @@ def choose_card(s: State, seat: int) -> str:
 # -- rows, ditch, predictions ----------------------------------------------------------------------
 
 
-def hand_value(s: State, seat: int, cards: list[str], out: set[str] | Outstanding) -> float:
-    """What a hand of crew is worth in loon: recruitment now, plus tricks to come."""
+def hand_value(
+    s: State, seat: int, cards: list[str], out: set[str] | Outstanding, per: float | None = None
+) -> float:
+    """What a hand of crew is worth in loon: recruitment now, plus tricks to come, each
+    worth ``per`` (``trick_worth``, when the caller has it at hand)."""
     rec = sum(recruitment(code, cards)[0] for code in s.recruit)
     tricks = expected_tricks(cards, out, s.n)
-    per = generic_trick_value(s, seat)
+    return rec + tricks * (trick_worth(s, seat) if per is None else per)
+
+
+def trick_worth(s: State, seat: int) -> float:
+    """What one trick to come is worth to the seat when its hand is priced."""
     if s.treasure in ("tempt", "extra_loot"):
-        per = 1.0
-    return rec + tricks * per
+        return 1.0
+    return generic_trick_value(s, seat)
 
 
 def best_ditch(s: State, seat: int) -> list[str]:
     hand = s.hands[seat]
     out = Outstanding.of(unseen(s, seat))
     keep = len(hand) - (2 - len(s.ditched[seat]))
+    per = trick_worth(s, seat)
     best: tuple[float, tuple[str, ...]] | None = None
     for drop in combinations(hand, len(hand) - keep):
         rest = [c for c in hand if c not in drop]
-        v = hand_value(s, seat, rest, out)
+        v = hand_value(s, seat, rest, out, per)
         if best is None or v > best[0]:
             best = (v, drop)
     assert best is not None

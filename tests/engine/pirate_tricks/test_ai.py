@@ -7,6 +7,7 @@ import random
 from engine import ai
 from engine.pirate_tricks import GAME
 from engine.pirate_tricks.ai import (
+    Outstanding,
     best_ditch,
     choose_bid,
     choose_card,
@@ -106,6 +107,24 @@ def test_predictions_follow_the_strength_of_the_hand() -> None:
     assert expected_tricks(strong, deck - set(strong), 3) > 8
     assert expected_tricks(weak, deck - set(weak), 3) < 1
 
+
+def test_a_card_is_priced_for_the_hand_it_sits_in_when_a_ditch_prices_many_hands() -> None:
+    # a ditch prices every pair it may drop against one count of the cards out there: the
+    # same card must weigh what it weighs in each hand, as if each were priced alone
+    deck = set(deck_for(3))
+    hands = [
+        ["B18", "B9", "B10", "B11", "B12", "G20", "R9", "R10", "G9", "G10"],  # long in blue
+        ["B18", "G20", "R9", "R10", "G9", "G10", "G11", "G12", "G13", "G14"],  # short in blue
+        ["R9", "R10", "G20", "G9", "G10", "G11", "G12", "G13", "G14", "G15"],  # void in blue
+    ]
+    out = deck - {c for hand in hands for c in hand}
+    shared = Outstanding.of(out)
+    priced = [expected_tricks(hand, shared, 3) for hand in hands + hands[::-1]]
+    alone = [expected_tricks(hand, Outstanding.of(out), 3) for hand in hands + hands[::-1]]
+    assert priced == alone
+    # and the shapes matter: a lone blue 18 fears fewer trumps than one in a long colour,
+    # a low red trumps more in a hand void in blue
+    assert len(set(alone[:3])) == 3
 
 def test_evaluate_is_a_share_that_favours_more_loon() -> None:
     s = position(3, loon=[30, 10, 10])
