@@ -180,6 +180,7 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
         pool.extend(p["cards"])
     if p is not None and "paid" in p:
         pool.extend(c for _, c in p["paid"])
+    pool.sort()  # the real deal's order is hidden too: shuffle from one the seat could know
     r.shuffle(pool)
     i = 0
     for t in others:

@@ -40,27 +40,46 @@ def test_every_level_returns_a_legal_action(level: str) -> None:
             game.apply(state, seat, action)
 
 
-def test_hard_ai_move_stays_under_two_seconds() -> None:
-    """Measured, not asserted on the clock of a loaded CI machine: printed for the record."""
+def test_hard_ai_moves_at_the_largest_table_with_the_bots_time_limit() -> None:
+    """The bot's own hard search (its time limit on) at the largest table of every game
+    returns a legal move; the time is printed for the record, not asserted on the clock of
+    a loaded CI machine (bench/bench_ai_ladder.py prints the slowest move)."""
     for game in GAMES.values():
         state = game.setup(game.max_players, {}, "ai-time")
         seat = min(game.to_act(state))
         start = time.perf_counter()
-        choose(game, state, seat, random.Random(2), "hard")
+        action = choose(game, state, seat, random.Random(2), "hard")
         print(f"{game.id}: hard move in {time.perf_counter() - start:.2f} s")
+        assert action in game.legal_actions(state, seat), game.id
 
 
-def test_ai_does_not_look_at_hidden_cards() -> None:
-    """Two states the seat cannot tell apart get the same decision from the same rng."""
+#: where along a seeded random game the blind test looks (moves played before it)
+BLIND_POINTS = (0, 15, 40, 90)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_does_not_look_at_hidden_cards(level: str) -> None:
+    """Two states the seat cannot tell apart get the same decision from the same rng, at
+    every level, at the smallest and the largest table, from the deal to late in a game
+    (the hands, decks and face-down tiles are only known by then to have been dealt)."""
+    budget = UNTIMED if level in ("normal", "hard") else None
     for game in GAMES.values():
-        state = game.setup(game.min_players, {}, "ai-blind")
-        seat = min(game.to_act(state))
-        other = game.determinize(state, seat, random.Random(9))
-        assert choose(game, state, seat, random.Random(3), "easy") == choose(
-            game, other, seat, random.Random(3), "easy")
-        a = choose(game, state, seat, random.Random(3), "normal", UNTIMED)
-        b = choose(game, other, seat, random.Random(3), "normal", UNTIMED)
-        assert a == b, game.id
+        for n in sorted({game.min_players, game.max_players}):
+            state = game.setup(n, {}, f"ai-blind-{n}")
+            walk, played = random.Random(n), 0
+            for point in BLIND_POINTS:
+                while played < point and game.result(state) is None:
+                    seat = walk.choice(sorted(game.to_act(state)))
+                    game.apply(state, seat, walk.choice(game.legal_actions(state, seat)))
+                    played += 1
+                if game.result(state) is not None:
+                    break
+                seat = min(game.to_act(state))
+                for world_seed in (9, 10):
+                    other = game.determinize(state, seat, random.Random(world_seed))
+                    mine = choose(game, state, seat, random.Random(3), level, budget)
+                    theirs = choose(game, other, seat, random.Random(3), level, budget)
+                    assert mine == theirs, (game.id, n, point, level)
 
 
 def test_unknown_level_is_refused() -> None:
