@@ -25,6 +25,26 @@ def seats_and_spectator(n: int) -> list[int | None]:
     return [*range(n), None]
 
 
+def option_sets(game: Game, n: int) -> list[dict]:
+    """The default options, then each option's other values one at a time; those a table
+    of ``n`` players can start (a Seafarers scenario for 4 players refuses 3 at start, with
+    a sentence: tests/engine/seafarers/test_scenarios.py)."""
+    sets: list[dict] = [{}]
+    for name, spec in game.options.items():
+        for value in spec.values:
+            if value != spec.default:
+                sets.append({name: value})
+    return [options for options in sets if _starts(game, n, options)]
+
+
+def _starts(game: Game, n: int, options: dict) -> bool:
+    try:
+        game.setup(n, options, "starts")
+    except IllegalAction:
+        return False
+    return True
+
+
 def illegal_candidates(game: Game, state: Any, n: int, seat: int) -> list[Action]:
     """Actions that are surely not legal for ``seat`` now (checked against the legal list)."""
     legal = set(game.legal_actions(state, seat))
@@ -75,7 +95,27 @@ def check_no_leak(
         )
         if seat is None and draw_public is not None:
             assert draw_public(game.view(world, None)) == draw_public(game.view(state, None))
+        check_worlds_come_from_what_the_seat_knows(game, state, world, seat)
     assert canon(game.dump(state)) == before, "determinize changed the live state"
+
+
+def check_worlds_come_from_what_the_seat_knows(
+    game: Game, state: Any, twin: Any, seat: int | None
+) -> None:
+    """``state`` and ``twin`` look the same to ``seat``: a world drawn for it from either
+    with the same rng must be the same world, or the AI's choice (which searches such
+    worlds) would depend on what it cannot see -- the order of a hidden deck or hand
+    included. A world's own seed is drawn after its parent's, so that prefix is set aside."""
+    worlds = [(game.determinize(parent, seat, random.Random(4)), parent) for parent in (state, twin)]
+    texts = []
+    for world, parent in worlds:
+        text = canon(game.dump(world))
+        seed = getattr(parent, "seed", None)
+        if isinstance(seed, str):
+            text = text.replace(json.dumps(seed)[1:-1] + "/w", "<parent>/w")
+        texts.append(text)
+    assert texts[0] == texts[1], (
+        f"the worlds drawn for seat {seat} depend on something it cannot know")
 
 
 def play_random(

@@ -214,6 +214,7 @@ def _unseen(s: State, others: list[int]) -> tuple[list[str], dict[int, list[str]
     for row in range(s.n):
         if s.owner[row] is None:
             pool += s.downs[row]
+    pool.sort()  # the real deal's order is hidden too: deal from one the seat could know
     return pool, must, maybe
 
 

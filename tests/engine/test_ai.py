@@ -19,6 +19,7 @@ from engine.ai import (
     slips_for,
     untimed,
 )
+from tests.contract import option_sets
 
 #: a small search with no time limit: its choice depends only on the state and the rng
 UNTIMED = SearchBudget(samples_per_action=3, rollout_depth=10, seconds=3600.0,
@@ -56,30 +57,38 @@ def test_hard_ai_moves_at_the_largest_table_with_the_bots_time_limit() -> None:
 #: where along a seeded random game the blind test looks (moves played before it)
 BLIND_POINTS = (0, 15, 40, 90)
 
+#: every game at its smallest and largest table, with each option (every Seafarers scenario)
+BLIND_TABLES = [
+    (gid, n, options)
+    for gid, game in sorted(GAMES.items())
+    for n in sorted({game.min_players, game.max_players})
+    for options in option_sets(game, n)
+]
+
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_does_not_look_at_hidden_cards(level: str) -> None:
     """Two states the seat cannot tell apart get the same decision from the same rng, at
-    every level, at the smallest and the largest table, from the deal to late in a game
-    (the hands, decks and face-down tiles are only known by then to have been dealt)."""
+    every level, on every table of ``BLIND_TABLES``, from the deal to late in a game (the
+    hands, decks and face-down tiles are then only known to have been dealt)."""
     budget = UNTIMED if level in ("normal", "hard") else None
-    for game in GAMES.values():
-        for n in sorted({game.min_players, game.max_players}):
-            state = game.setup(n, {}, f"ai-blind-{n}")
-            walk, played = random.Random(n), 0
-            for point in BLIND_POINTS:
-                while played < point and game.result(state) is None:
-                    seat = walk.choice(sorted(game.to_act(state)))
-                    game.apply(state, seat, walk.choice(game.legal_actions(state, seat)))
-                    played += 1
-                if game.result(state) is not None:
-                    break
-                seat = min(game.to_act(state))
-                for world_seed in (9, 10):
-                    other = game.determinize(state, seat, random.Random(world_seed))
-                    mine = choose(game, state, seat, random.Random(3), level, budget)
-                    theirs = choose(game, other, seat, random.Random(3), level, budget)
-                    assert mine == theirs, (game.id, n, point, level)
+    for gid, n, options in BLIND_TABLES:
+        game = GAMES[gid]
+        state = game.setup(n, options, f"ai-blind-{n}")
+        walk, played = random.Random(n), 0
+        for point in BLIND_POINTS:
+            while played < point and game.result(state) is None:
+                seat = walk.choice(sorted(game.to_act(state)))
+                game.apply(state, seat, walk.choice(game.legal_actions(state, seat)))
+                played += 1
+            if game.result(state) is not None:
+                break
+            seat = min(game.to_act(state))
+            for world_seed in (9, 10):
+                other = game.determinize(state, seat, random.Random(world_seed))
+                mine = choose(game, state, seat, random.Random(3), level, budget)
+                theirs = choose(game, other, seat, random.Random(3), level, budget)
+                assert mine == theirs, (gid, n, options, point, level)
 
 
 def test_unknown_level_is_refused() -> None:

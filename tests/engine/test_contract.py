@@ -6,8 +6,7 @@ import pytest
 
 import render
 from engine import GAMES
-from engine.core import IllegalAction
-from tests.contract import canon, check_no_leak, play_random, replay
+from tests.contract import canon, check_no_leak, option_sets, play_random, replay
 
 CASES = [
     (gid, n)
@@ -16,30 +15,10 @@ CASES = [
 ]
 
 
-def _option_sets(game, n: int) -> list[dict]:
-    """The default options, then each option's other values one at a time; those a table
-    of ``n`` players can start (a Seafarers scenario for 4 players refuses 3 at start, with
-    a sentence: tests/engine/seafarers/test_scenarios.py)."""
-    sets: list[dict] = [{}]
-    for name, spec in game.options.items():
-        for value in spec.values:
-            if value != spec.default:
-                sets.append({name: value})
-    return [options for options in sets if _starts(game, n, options)]
-
-
-def _starts(game, n: int, options: dict) -> bool:
-    try:
-        game.setup(n, options, "starts")
-    except IllegalAction:
-        return False
-    return True
-
-
 @pytest.mark.parametrize(("game_id", "n"), CASES)
 def test_random_playouts_end_and_keep_the_contract(game_id: str, n: int) -> None:
     game = GAMES[game_id]
-    for i, options in enumerate(_option_sets(game, n)):
+    for i, options in enumerate(option_sets(game, n)):
         for k in range(2):
             play_random(game, n, f"contract-{game_id}-{n}-{i}-{k}", options)
 

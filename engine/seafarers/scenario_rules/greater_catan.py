@@ -74,7 +74,9 @@ class GreaterCatan(ScenarioRules):
         return chip_bag.public(s)
 
     def determinize(self, s: State, w: State, seat: int | None, rnd: random.Random) -> None:
-        """The order of the chips in the bag, unknown to everyone."""
+        """The order of the chips in the bag, unknown to everyone: shuffled from the sorted
+        bag, so the world does not follow the real order."""
+        w.extra["bag"].sort()
         rnd.shuffle(w.extra["bag"])
 
     def ai_move(self, s: State, seat: int, moves: list[tuple[str, dict[str, Any]]]

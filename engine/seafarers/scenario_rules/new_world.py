@@ -119,10 +119,11 @@ class NewWorld(ScenarioRules):
         return events
 
     def determinize(self, s: State, w: State, seat: int | None, rnd: random.Random) -> None:
-        """The order of the harbour pile under its top, face-up harbour."""
+        """The order of the harbour pile under its top, face-up harbour (shuffled from the
+        sorted pile, so the world does not follow the real order)."""
         pile = w.extra["harbours"]
         if len(pile) > 2:
-            rest = pile[:-1]
+            rest = sorted(pile[:-1])
             rnd.shuffle(rest)
             pile[:-1] = rest
 

@@ -71,10 +71,12 @@ class Oceans(ScenarioRules):
 
     def determinize(self, s: State, w: State, seat: int | None, rnd: random.Random) -> None:
         """The order of the face-down tiles and of the face-down chips, unknown to
-        everyone: both stacks shuffled again (what they hold is public: the box's
-        material less what has been turned)."""
-        rnd.shuffle(w.extra["tiles"])
-        rnd.shuffle(w.extra["chips"])
+        everyone: both stacks shuffled again, each from its sorted order so the world does
+        not follow the real one (what they hold is public: the box's material less what has
+        been turned)."""
+        for stack in (w.extra["tiles"], w.extra["chips"]):
+            stack.sort()
+            rnd.shuffle(stack)
 
 
 def discover(s: State, seat: int, h: int) -> list[tuple[str, Any]]:
