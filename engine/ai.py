@@ -97,8 +97,10 @@ GAME_BUDGETS: dict[str, dict[str, SearchBudget]] = {
     },
     # Pirate Tricks: normal's counts with the paired test instead of a 0.15 margin alone
     # (14 of 30 against two slip-free easy captains, the plain margin 11.5 of the same 30);
-    # hard's default counts are 4.3 times this work; these took at most 1.2 s of CPU a
-    # move at five players (0.9 s at three, 24 worlds)
+    # hard's default counts are 4.3 times this work; these took at most 1.53 s of CPU a
+    # move in 20 five-player games against normal, the machine's two cores busy
+    # (bench_ai_ladder, 2026-11-29; 2.11 s before a card's power was counted once per hand
+    # shape), 0.90 s at three players
     "pirate-tricks": {
         "normal": SearchBudget(12, 30, 0.6, 5, 0.05, 1.5),
         "hard": SearchBudget(20, 30, 1.6, 6, 0.05, 1.5),
