@@ -148,6 +148,27 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     return v
 
 
+def _unseen(w: State, others: list[int], hide_cards: bool) -> list[str]:
+    """The cards a world deals again, sorted: the real deal's order is hidden too, so a world
+    shuffles them from an order the seat could know. The other captains' hands and face-down
+    bid cards less what the table saw come to them, the deck, the cards of a choice another
+    captain is making (``hide_cards``) and cards paid face down."""
+    pool: list[str] = []
+    for t in others:
+        pool.extend(w.hands[t])
+        pool.extend(w.bids[t][w.shown[t]:])
+    for t in others:
+        for c in w.seen[t]:
+            pool.remove(c)
+    pool.extend(w.deck)
+    p = w.pending
+    if hide_cards:
+        pool.extend(p["cards"])
+    if p is not None and "paid" in p:
+        pool.extend(c for _, c in p["paid"])
+    return sorted(pool)
+
+
 def determinize(s: State, seat: int | None, r: random.Random) -> State:
     """A copy where every card ``seat`` cannot see is re-dealt at random: the other
     captains' hands (sizes kept), their face-down bid cards, the deck, and cards held in a
@@ -165,22 +186,10 @@ def determinize(s: State, seat: int | None, r: random.Random) -> State:
     w = clone(s)
     w.seed = f"{s.seed}/w{r.getrandbits(48):012x}"
     w.counter = 0
-    pool: list[str] = []
     others = [t for t in range(s.n) if t != seat]
-    for t in others:
-        pool.extend(w.hands[t])
-        pool.extend(w.bids[t][w.shown[t]:])
-    for t in others:
-        for c in w.seen[t]:
-            pool.remove(c)
-    pool.extend(w.deck)
     p = w.pending
     hide_cards = p is not None and "cards" in p and p["seat"] != seat
-    if hide_cards:
-        pool.extend(p["cards"])
-    if p is not None and "paid" in p:
-        pool.extend(c for _, c in p["paid"])
-    pool.sort()  # the real deal's order is hidden too: shuffle from one the seat could know
+    pool = _unseen(w, others, hide_cards)
     r.shuffle(pool)
     i = 0
     for t in others:
