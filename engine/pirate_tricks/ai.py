@@ -110,7 +110,7 @@ def colour_lengths(hand: list[str]) -> dict[str, int]:
 def power(card: str, lengths: dict[str, int], out: Outstanding) -> float:
     """The chance ``card`` takes a trick later, in a hand of these colour ``lengths``,
     given the cards still ``out`` there."""
-    return out.power(card, voids(lengths) if card[0] == RED else lengths.get(card[0], 0))
+    return out.power(card, shape(card, lengths, voids(lengths)))
 
 
 def voids(lengths: dict[str, int]) -> int:
@@ -118,12 +118,18 @@ def voids(lengths: dict[str, int]) -> int:
     return sum(1 for col in COLOURS if col != RED and not lengths.get(col))
 
 
+def shape(card: str, lengths: dict[str, int], void: int) -> int:
+    """What ``power`` asks of the hand about ``card``: the ``void`` side colours for a red,
+    the length of its colour for a side card."""
+    return void if card[0] == RED else lengths.get(card[0], 0)
+
+
 def expected_tricks(hand: list[str], out: set[str] | Outstanding, n: int) -> float:
     """The tricks a hand may take (scaled down for a hand of twelve before the ditch)."""
     counted = out if isinstance(out, Outstanding) else Outstanding.of(out)
     lengths = colour_lengths(hand)
     void = voids(lengths)
-    total = sum(counted.power(c, void if c[0] == RED else lengths.get(c[0], 0)) for c in hand)
+    total = sum(counted.power(c, shape(c, lengths, void)) for c in hand)
     return min(float(TRICKS), total * min(1.0, TRICKS / max(1, len(hand))))
 
 
