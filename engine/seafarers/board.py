@@ -128,6 +128,10 @@ class Board:
     edge_sea: list[bool] = field(default_factory=list)  # a ship may stand here
     #: values derived once per board by other modules (moves.py: the Actions and labels)
     memo: dict = field(default_factory=dict, repr=False, compare=False)
+    #: values derived from the topology alone (the hexes, which are land and which sea),
+    #: shared by every deal on it (board_for copies the topology's Board, this dict and
+    #: all): the same for each of New World's harbour placements, a board apiece
+    shared: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.hex_index = {h: i for i, h in enumerate(self.hexes)}

@@ -51,15 +51,16 @@ def corner_value(s: State, c: int, seat: int | None = None) -> float:
     ``seat``, what the scenario's special victory points for a settlement there are worth
     to it now (VP_WORTH a point: a foreign island in The Four Islands, a small island in
     New Shores; nothing while founding, when an island becomes a home)."""
-    b = s.board
+    terrain, chips, robber = s.terrain, s.chips, s.robber
     v = 0.0
     kinds = set()
-    for h in b.corner_hexes[c]:
-        t = s.terrain[h]
-        if (t in RESOURCE_OF or t == "gold") and s.chips[h] and h != s.robber:
-            v += PIPS.get(s.chips[h], 0) * (1.3 if t == "gold" else 1.0)
+    for h in s.board.corner_hexes[c]:
+        t = terrain[h]
+        chip = chips[h]
+        if (t in RESOURCE_OF or t == "gold") and chip and h != robber:
+            v += PIPS.get(chip, 0) * (1.3 if t == "gold" else 1.0)
             kinds.add(t)
-        elif t in RESOURCE_OF and not s.chips[h]:
+        elif t in RESOURCE_OF and not chip:
             hope = rules_of(s).unknown_chip_pips(s)  # Greater Catan: its chip comes later
             if hope:
                 v += hope

@@ -21,14 +21,15 @@ def island_at(s: State, c: int) -> int | None:
 def islands_of(s: State) -> tuple[int | None, ...]:
     """Per hex: its island. The data's landmass ids where the layout gives them; on a board
     dealt at random (New World) the landmasses of the deal: land hexes joined by a side
-    are one island, numbered from 1 in reading order (kept with the board)."""
-    fixed = layout(s.layout).islands
-    if any(i is not None for i in fixed):
-        return fixed
-    memo = s.board.memo
-    got = memo.get("islands")
+    are one island, numbered from 1 in reading order. Kept with the topology
+    (``Board.shared``: land and sea fix the landmasses), per layout (its ids)."""
+    shared = s.board.shared
+    key = ("islands", s.layout)
+    got = shared.get(key)
     if got is None:
-        got = memo["islands"] = _landmasses(s.board.hexes, s.terrain)
+        fixed = layout(s.layout).islands
+        got = shared[key] = (fixed if any(i is not None for i in fixed)
+                             else _landmasses(s.board.hexes, s.terrain))
     return got
 
 

@@ -85,18 +85,10 @@ class NewWorld(ScenarioRules):
 
     def harbour_places(self, s: State) -> list[int]:
         """The coast edges a harbour may go on now (see the class docstring)."""
-        b = s.board
         used_hexes = {h for h, _, _, _ in s.harbours}
         used_corners = {c for _, _, a, d in s.harbours for c in (a, d)}
-        out = []
-        for e, (a, d) in enumerate(b.edges):
-            if not (b.edge_land[e] and b.edge_sea[e]) or len(b.edge_hexes[e]) != 2:
-                continue
-            sea = next(h for h in b.edge_hexes[e] if s.terrain[h] == "sea")
-            if sea in used_hexes or a in used_corners or d in used_corners:
-                continue
-            out.append(e)
-        return out
+        return [e for e, sea, a, d in _coast(s)
+                if sea not in used_hexes and a not in used_corners and d not in used_corners]
 
     def place_harbour(self, s: State, seat: int, e: int) -> list[tuple[str, Any]]:
         """The top harbour of the pile onto the coast edge ``e``; then the next seat's
@@ -176,3 +168,17 @@ NEW_WORLD = NewWorld(
         "First to 12 victory points on their own turn wins.",
     ),
 )
+
+
+def _coast(s: State) -> list[tuple[int, int, int, int]]:
+    """The edges between one land and one sea hex, as (edge, sea hex, corner, corner): where
+    a harbour may go while nothing blocks it. Found once per topology (``Board.shared``):
+    the HARBOURS phase asks for them at every move of every searched world."""
+    b = s.board
+    coast = b.shared.get("coast")
+    if coast is None:
+        coast = b.shared["coast"] = [
+            (e, next(h for h in b.edge_hexes[e] if s.terrain[h] == "sea"), a, d)
+            for e, (a, d) in enumerate(b.edges)
+            if b.edge_land[e] and b.edge_sea[e] and len(b.edge_hexes[e]) == 2]
+    return coast
