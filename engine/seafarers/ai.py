@@ -149,10 +149,9 @@ def _founding_value(s: State, c: int, have: set[str]) -> float:
     """A start corner's worth: corner_value, wool's pips worth half, and FOUNDING_NEW_KIND
     for each resource there not among ``have``, the terrains around the seat's first
     settlement (``_founded_terrains``), so the second settlement widens what the seat can
-    build. Measured (docs/developing.md, "The
-    Seafarers heuristic plays its development cards"): one seat founding so among three of
-    the old heuristic won 43% of 1,200 four-player classic games, 33% founding by
-    corner_value alone."""
+    build. Measured (docs/developing.md, "The Seafarers heuristic plays its development
+    cards"): one seat founding so among three of the old heuristic won 43% of 1,200
+    four-player classic games, 33% founding by corner_value alone."""
     b = s.board
     v = corner_value(s, c)
     kinds = set()

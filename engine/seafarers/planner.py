@@ -24,11 +24,12 @@ from typing import Any
 from .board import RESOURCE_OF, Board
 from .building import COST
 from .facts import distance_ok, facts, pieces_left
+from .founding import DOTS
 from .scenario_rules import face_down_left, rules_of
 from .state import Phase, State
 
-#: a number's pips: the ways two dice roll it (the dots under its number)
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+#: a number's pips: the ways two dice roll it (the dots under its number, founding.py's)
+PIPS = DOTS
 #: what one special victory point adds to a corner's value (a settlement's production is
 #: worth 5 to 12 of these pips-and-kinds points; a point toward the target about 4)
 VP_WORTH = 4.0
