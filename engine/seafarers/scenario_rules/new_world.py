@@ -95,7 +95,7 @@ class NewWorld(ScenarioRules):
         turn, or the founding phase once the pile is empty."""
         b = s.board
         kind = s.extra["harbours"].pop()
-        sea = next(h for h in b.edge_hexes[e] if s.terrain[h] == "sea")
+        sea = _sea_side(s, e)
         a, d = b.edges[e]
         s.harbours.append([sea, kind, a, d])
         s.cached_board = None  # the labels name the harbours
@@ -178,7 +178,12 @@ def _coast(s: State) -> list[tuple[int, int, int, int]]:
     coast = b.shared.get("coast")
     if coast is None:
         coast = b.shared["coast"] = [
-            (e, next(h for h in b.edge_hexes[e] if s.terrain[h] == "sea"), a, d)
+            (e, _sea_side(s, e), a, d)
             for e, (a, d) in enumerate(b.edges)
             if b.edge_land[e] and b.edge_sea[e] and len(b.edge_hexes[e]) == 2]
     return coast
+
+
+def _sea_side(s: State, e: int) -> int:
+    """The sea hex of the coast edge ``e`` (the one its harbour stands in)."""
+    return next(h for h in s.board.edge_hexes[e] if s.terrain[h] == "sea")
